@@ -1,0 +1,35 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "LocationSearch",
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9)],
+    products: [
+        .library(name: "LocationSearch", targets: ["LocationSearch"]),
+        .executable(name: "location-search", targets: ["location-search"]),
+    ],
+    targets: [
+        // The bundled GeoNames data, in GeoNames' own dump formats (see Gazetteer/README.md).
+        .target(
+            name: "LocationSearchGazetteer",
+            path: "Gazetteer",
+            exclude: ["README.md", "generate.py"],
+            resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "LocationSearch",
+            dependencies: ["LocationSearchGazetteer"],
+            exclude: ["Text/generate_folding_table.py"]
+        ),
+        .executableTarget(
+            name: "location-search",
+            dependencies: ["LocationSearch"]
+        ),
+        .testTarget(
+            name: "LocationSearchTests",
+            dependencies: ["LocationSearch"],
+            exclude: ["__Snapshots__", "__Fixtures__"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+/// What a completion query returns: how many results, biased toward where, restricted to
+/// which countries and kinds of place.
+///
+/// ```swift
+/// var options = CompletionOptions(limit: 5)
+/// options.near = GeoCoordinate(latitude: 42.36, longitude: -71.06)   // Boston
+/// options.countries = ["US"]
+/// completer.completions(for: "springfield", options: options).first?.title
+/// // "Springfield" (Massachusetts)
+/// ```
+public struct CompletionOptions: Hashable, Sendable {
+    /// The most completions to return; 0 returns none. Default 10.
+    public var limit: Int
+    /// Where the user is: nearer places rank higher (see `LocationCompleter` for the
+    /// formula). Ignored if not a valid coordinate.
+    public var near: GeoCoordinate?
+    /// ISO 3166-1 alpha-2 codes to restrict results to (case-insensitive); empty means
+    /// every country.
+    public var countries: Set<String>
+    /// The kinds of place to return; empty means every kind.
+    public var kinds: Set<Place.Kind>
+
+    public init(
+        limit: Int = 10, near: GeoCoordinate? = nil, countries: Set<String> = [],
+        kinds: Set<Place.Kind> = []
+    ) {
+        self.limit = limit
+        self.near = near
+        self.countries = countries
+        self.kinds = kinds
+    }
+}

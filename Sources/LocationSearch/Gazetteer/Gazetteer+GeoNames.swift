@@ -1,0 +1,303 @@
+import Foundation
+
+extension Gazetteer {
+    /// Loads GeoNames dump files: a `cities*.txt` or `allCountries.txt` file (the
+    /// 19-column geoname layout), `admin1CodesASCII.txt` and `countryInfo.txt`.
+    ///
+    /// Every row of the places file becomes a city, except in `allCountries.txt`, where
+    /// rows whose feature class is not `P` (populated place) are not cities and are
+    /// skipped by design. Every named admin-1 region that has at least one place, and
+    /// every country, becomes a place too. A region's population is the sum of its
+    /// places', and its coordinate their population-weighted centre.
+    ///
+    /// - Throws: `GazetteerError` naming the file, line and reason for a file that is
+    ///   missing, unreadable, not UTF-8, or has a malformed row.
+    /// - Complexity: O(*n*) in the size of the files.
+    public init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL) throws {
+        let countries = try _GeoNamesReader.countries(try _GeoNamesReader.read(countryInfoFile))
+        let regions = try _GeoNamesReader.regions(try _GeoNamesReader.read(admin1CodesFile))
+        let cities = try _GeoNamesReader.read(citiesFile)
+        self = try _GeoNamesReader.gazetteer(cities: cities, regions: regions, countries: countries)
+    }
+
+    /// Loads the GeoNames files in `directory`: the first of `cities500.txt`,
+    /// `cities1000.txt`, `cities5000.txt`, `cities15000.txt` and `allCountries.txt` that
+    /// exists, with `admin1CodesASCII.txt` and `countryInfo.txt`.
+    ///
+    /// - Throws: `GazetteerError.missingFile` if a file is not there, or the errors of
+    ///   `init(citiesFile:admin1CodesFile:countryInfoFile:)`.
+    public init(geoNamesDirectory directory: URL) throws {
+        let candidates = ["cities500.txt", "cities1000.txt", "cities5000.txt", "cities15000.txt", "allCountries.txt"]
+        let fileManager = FileManager.default
+        guard let cities = candidates.map({ directory.appendingPathComponent($0) })
+            .first(where: { fileManager.fileExists(atPath: $0.path) })
+        else {
+            throw GazetteerError.missingFile(path: directory.appendingPathComponent("cities500.txt").path)
+        }
+        try self.init(
+            citiesFile: cities,
+            admin1CodesFile: directory.appendingPathComponent("admin1CodesASCII.txt"),
+            countryInfoFile: directory.appendingPathComponent("countryInfo.txt"))
+    }
+
+    /// The gazetteer bundled with LocationSearch: GeoNames' cities500 (234,908 populated
+    /// places with their alternate names), 3,475 named admin-1 regions and 252 countries.
+    ///
+    /// - Throws: `GazetteerError.bundledDataMissing` if the resources are not in this
+    ///   build, or a `GazetteerError` if they are damaged.
+    public static func bundled() throws -> Gazetteer {
+        guard let directory = _BundledData.directory else { throw GazetteerError.bundledDataMissing }
+        do {
+            return try Gazetteer(
+                citiesFile: directory.appendingPathComponent("cities500.txt"),
+                admin1CodesFile: directory.appendingPathComponent("admin1CodesASCII.txt"),
+                countryInfoFile: directory.appendingPathComponent("countryInfo.txt"))
+        } catch GazetteerError.missingFile {
+            throw GazetteerError.bundledDataMissing
+        }
+    }
+}
+
+/// A file's bytes with its name, for error messages.
+struct _GeoNamesFile {
+    var name: String
+    var bytes: [UInt8]
+}
+
+/// Parsers for GeoNames' tab-separated dumps, working on bytes.
+enum _GeoNamesReader {
+    struct Country {
+        var code: String, iso3: String, name: String, continent: String
+        var population: Int64, geonameID: Int64
+    }
+
+    struct Region {
+        var countryCode: String, code: String, name: String, geonameID: Int64
+    }
+
+    static func read(_ url: URL) throws -> _GeoNamesFile {
+        let name = url.lastPathComponent
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw GazetteerError.missingFile(path: url.path)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: url, options: .mappedIfSafe)
+        } catch {
+            throw GazetteerError.unreadableFile(path: url.path, reason: error.localizedDescription)
+        }
+        let bytes = [UInt8](data)
+        if String(validating: bytes, as: UTF8.self) == nil {
+            var line = 1
+            try forEachLine(bytes) { lineBytes, number in
+                line = number
+                if String(validating: lineBytes, as: UTF8.self) == nil {
+                    throw GazetteerError.malformedRow(file: name, line: number, reason: "not valid UTF-8")
+                }
+            }
+            throw GazetteerError.malformedRow(file: name, line: line, reason: "not valid UTF-8")
+        }
+        return _GeoNamesFile(name: name, bytes: bytes)
+    }
+
+    /// Calls `body` with each non-empty line (without its `\n` or `\r\n`) and its 1-based
+    /// number.
+    static func forEachLine(
+        _ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) throws -> Void
+    ) throws {
+        var start = 0
+        var number = 0
+        while start < bytes.count {
+            number += 1
+            var end = start
+            while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+            var lineEnd = end
+            if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if lineEnd > start { try body(bytes[start..<lineEnd], number) }
+            start = end + 1
+        }
+    }
+
+    static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        line.split(separator: 0x09, omittingEmptySubsequences: false)
+    }
+
+    static func string(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+
+    static func integer(_ bytes: ArraySlice<UInt8>) -> Int64? {
+        var value: Int64 = 0
+        var sawDigit = false
+        var negative = false
+        for (i, byte) in bytes.enumerated() {
+            if i == 0 && byte == UInt8(ascii: "-") { negative = true; continue }
+            guard byte >= 0x30 && byte <= 0x39 else { return nil }
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(Int64(byte - 0x30))
+            if o1 || o2 { return nil }
+            value = a
+            sawDigit = true
+        }
+        return sawDigit ? (negative ? -value : value) : nil
+    }
+
+    static func countries(_ file: _GeoNamesFile) throws -> [Country] {
+        var result: [Country] = []
+        try forEachLine(file.bytes) { line, number in
+            if line.first == UInt8(ascii: "#") { return }
+            let f = fields(line)
+            func fail(_ reason: String) -> GazetteerError {
+                .malformedRow(file: file.name, line: number, reason: reason)
+            }
+            guard f.count >= 17 else {
+                throw fail("expected at least 17 tab-separated columns, found \(f.count)")
+            }
+            let code = string(f[0])
+            guard code.utf8.count == 2 else { throw fail("ISO code \"\(code)\" is not two letters") }
+            let name = string(f[4])
+            guard !name.isEmpty else { throw fail("the country name is empty") }
+            let population = f[7].isEmpty ? 0 : integer(f[7])
+            guard let population, population >= 0 else { throw fail("population \"\(string(f[7]))\" is not a number") }
+            let geonameID = f[16].isEmpty ? -1 : integer(f[16])
+            guard let geonameID else { throw fail("geonameid \"\(string(f[16]))\" is not a number") }
+            result.append(Country(
+                code: code, iso3: string(f[1]), name: name,
+                continent: string(f[8]), population: population, geonameID: geonameID))
+        }
+        return result
+    }
+
+    static func regions(_ file: _GeoNamesFile) throws -> [Region] {
+        var result: [Region] = []
+        try forEachLine(file.bytes) { line, number in
+            if line.first == UInt8(ascii: "#") { return }
+            let f = fields(line)
+            func fail(_ reason: String) -> GazetteerError {
+                .malformedRow(file: file.name, line: number, reason: reason)
+            }
+            guard f.count >= 4 else { throw fail("expected 4 tab-separated columns, found \(f.count)") }
+            let key = string(f[0])
+            guard let dot = key.firstIndex(of: "."), key.distance(from: key.startIndex, to: dot) == 2,
+                  key.index(after: dot) < key.endIndex
+            else { throw fail("code \"\(key)\" is not of the form CC.code") }
+            let name = string(f[1]).isEmpty ? string(f[2]) : string(f[1])
+            guard !name.isEmpty else { throw fail("the region name is empty") }
+            let geonameID = f[3].isEmpty ? -1 : integer(f[3])
+            guard let geonameID else { throw fail("geonameid \"\(string(f[3]))\" is not a number") }
+            result.append(Region(
+                countryCode: String(key[..<dot]), code: String(key[key.index(after: dot)...]),
+                name: name, geonameID: geonameID))
+        }
+        return result
+    }
+
+    static let continents = [
+        "AF": "Africa", "AN": "Antarctica", "AS": "Asia", "EU": "Europe",
+        "NA": "North America", "OC": "Oceania", "SA": "South America",
+    ]
+
+    static func gazetteer(cities file: _GeoNamesFile, regions: [Region], countries: [Country]) throws -> Gazetteer {
+        var gazetteer = Gazetteer()
+        var interner = _LabelInterner()
+        var countryName: [String: Int32] = [:]
+        for country in countries { countryName[country.code] = interner.intern(country.name) }
+        var regionName: [String: Int32] = [:]
+        for region in regions { regionName["\(region.countryCode).\(region.code)"] = interner.intern(region.name) }
+
+        struct RegionTotals { var population: Int64 = 0, weight: Double = 0, latitude: Double = 0, longitude: Double = 0 }
+        var totals: [String: RegionTotals] = [:]
+        gazetteer._names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
+        gazetteer._places.reserveCapacity(file.bytes.count / 120)
+
+        try forEachLine(file.bytes) { line, number in
+            func fail(_ reason: String) -> GazetteerError {
+                .malformedRow(file: file.name, line: number, reason: reason)
+            }
+            let f = fields(line)
+            guard f.count == 19 else { throw fail("expected 19 tab-separated columns, found \(f.count)") }
+            if !f[6].isEmpty && !(f[6].count == 1 && f[6].first == UInt8(ascii: "P")) { return }
+            guard let geonameID = integer(f[0]), geonameID >= 0 else {
+                throw fail("geonameid \"\(string(f[0]))\" is not a number")
+            }
+            guard !f[1].isEmpty else { throw fail("the name is empty") }
+            guard let latitude = Double(string(f[4])), abs(latitude) <= 90,
+                  let longitude = Double(string(f[5])), abs(longitude) <= 180
+            else { throw fail("coordinates \"\(string(f[4]))\", \"\(string(f[5]))\" are not valid") }
+            let population = f[14].isEmpty ? 0 : integer(f[14])
+            guard let population, population >= 0 else {
+                throw fail("population \"\(string(f[14]))\" is not a number")
+            }
+            let cc = string(f[8])
+            guard cc.utf8.count == 2 else { throw fail("country code \"\(cc)\" is not two letters") }
+            let admin1Code = string(f[10])
+
+            var record = _PlaceRecord()
+            record.geonameID = geonameID
+            record.population = population
+            record.latitude = Float(latitude)
+            record.longitude = Float(longitude)
+            record.kind = .city
+            record.countryCode = interner.intern(cc)
+            record.countryName = countryName[cc] ?? interner.intern(cc)
+            record.admin1Code = interner.intern(admin1Code)
+            let regionKey = "\(cc).\(admin1Code)"
+            record.admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
+            record.firstName = UInt32(gazetteer._names.count)
+            let name = f[1]
+            gazetteer._names.append(name)
+            var nameCount: UInt32 = 1
+            if !f[2].isEmpty && !f[2].elementsEqual(name) {
+                gazetteer._names.append(f[2])
+                nameCount += 1
+            }
+            for alternate in f[3].split(separator: UInt8(ascii: ",")) where !alternate.elementsEqual(name) {
+                gazetteer._names.append(alternate)
+                nameCount += 1
+            }
+            record.nameCount = nameCount
+            gazetteer._places.append(record)
+
+            if record.admin1Name >= 0 {
+                let weight = Double(max(population, 1))
+                totals[regionKey, default: RegionTotals()].population += population
+                totals[regionKey, default: RegionTotals()].weight += weight
+                totals[regionKey, default: RegionTotals()].latitude += weight * latitude
+                totals[regionKey, default: RegionTotals()].longitude += weight * longitude
+            }
+        }
+
+        for region in regions {
+            let key = "\(region.countryCode).\(region.code)"
+            guard let total = totals[key] else { continue }  // a region with no places is not completable
+            var record = _PlaceRecord()
+            record.geonameID = region.geonameID
+            record.population = total.population
+            record.latitude = Float(total.latitude / total.weight)
+            record.longitude = Float(total.longitude / total.weight)
+            record.kind = .region
+            record.countryCode = interner.intern(region.countryCode)
+            record.countryName = countryName[region.countryCode] ?? interner.intern(region.countryCode)
+            record.admin1Code = interner.intern(region.code)
+            record.firstName = UInt32(gazetteer._names.count)
+            gazetteer._names.append(region.name)
+            record.nameCount = 1
+            gazetteer._places.append(record)
+        }
+        for country in countries {
+            var record = _PlaceRecord()
+            record.geonameID = country.geonameID
+            record.population = country.population
+            record.kind = .country
+            record.countryCode = interner.intern(country.code)
+            record.countryName = countryName[country.code]!
+            record.continent = interner.intern(continents[country.continent] ?? country.continent)
+            record.firstName = UInt32(gazetteer._names.count)
+            gazetteer._names.append(country.name)
+            record.nameCount = 1
+            gazetteer._places.append(record)
+        }
+        gazetteer._labels = interner.labels
+        return gazetteer
+    }
+}

@@ -1,0 +1,155 @@
+/// The places a `LocationCompleter` completes: their names (canonical and alternate),
+/// kinds, regions, countries, populations and coordinates.
+///
+/// Load the bundled GeoNames data, an official GeoNames download, or your own places:
+///
+/// ```swift
+/// let bundled = try Gazetteer.bundled()                  // 238,635 places
+/// let official = try Gazetteer(geoNamesDirectory: URL(filePath: "/data/geonames"))
+/// let mine = try Gazetteer(places: [
+///     Place(id: "office", name: "Head Office", countryCode: "GB", countryName: "United Kingdom"),
+/// ], alternateNames: ["office": ["HQ"]])
+/// ```
+///
+/// A gazetteer is an immutable value; storage is columnar (one UTF-8 buffer for all
+/// names), so the bundled data costs tens of bytes per name, not a `String` each.
+public struct Gazetteer: Sendable {
+    /// All names: a place's names are `names[firstName ..< firstName + nameCount]`, the
+    /// canonical name first.
+    var _names = _StringTable()
+    /// Short strings shared by many places: country names, region names, codes, ids.
+    var _labels: [String] = []
+    var _places: [_PlaceRecord] = []
+
+    /// The number of places.
+    public var count: Int { _places.count }
+
+    /// The places, materialized on access.
+    ///
+    /// - Complexity: O(1) to get the collection; each element access makes a `Place`.
+    public var places: some RandomAccessCollection<Place> {
+        _places.indices.lazy.map { self.place(at: $0) }
+    }
+
+    /// The alternate names of the place at `index` (not including its canonical name).
+    public func alternateNames(ofPlaceAt index: Int) -> [String] {
+        let record = _places[index]
+        return (1..<Int(record.nameCount)).map { _names.string(Int(record.firstName) + $0) }
+    }
+
+    func label(_ index: Int32) -> String? { index < 0 ? nil : _labels[Int(index)] }
+
+    /// Makes the public value for the place at `index`.
+    func place(at index: Int) -> Place {
+        let record = _places[index]
+        let countryCode = _labels[Int(record.countryCode)]
+        let admin1Code = label(record.admin1Code)
+        let id: String
+        if record.explicitID >= 0 {
+            id = _labels[Int(record.explicitID)]
+        } else if record.geonameID >= 0 {
+            id = "geonames:\(record.geonameID)"
+        } else if record.kind == .country {
+            id = "country:\(countryCode)"
+        } else {
+            id = "admin1:\(countryCode).\(admin1Code ?? "")"
+        }
+        return Place(
+            id: id, geonameID: record.geonameID >= 0 ? Int(record.geonameID) : nil,
+            name: _names.string(Int(record.firstName)), kind: record.kind,
+            countryCode: countryCode, countryName: _labels[Int(record.countryName)],
+            admin1: label(record.admin1Name), admin1Code: admin1Code,
+            population: Int(record.population),
+            coordinate: record.latitude.isNaN
+                ? nil
+                : GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude)))
+    }
+}
+
+/// One place, as stored: numbers and indices into the gazetteer's tables.
+struct _PlaceRecord: Sendable, Hashable {
+    var geonameID: Int64 = -1
+    var population: Int64 = 0
+    var latitude: Float = .nan
+    var longitude: Float = .nan
+    var firstName: UInt32 = 0
+    var nameCount: UInt32 = 0
+    var kind: Place.Kind = .city
+    /// Indices into `_labels`; -1 means none.
+    var countryCode: Int32 = -1
+    var countryName: Int32 = -1
+    var admin1Name: Int32 = -1
+    var admin1Code: Int32 = -1
+    /// For a country, the continent's name (its subtitle).
+    var continent: Int32 = -1
+    /// An id given by the caller (custom gazetteers); -1 derives it from the GeoNames id
+    /// or admin-1 code.
+    var explicitID: Int32 = -1
+}
+
+/// Interns labels while a gazetteer is built.
+struct _LabelInterner {
+    var labels: [String] = []
+    private var indices: [String: Int32] = [:]
+
+    mutating func intern(_ label: String) -> Int32 {
+        if let index = indices[label] { return index }
+        let index = Int32(labels.count)
+        labels.append(label)
+        indices[label] = index
+        return index
+    }
+
+    mutating func intern(_ label: String?) -> Int32 {
+        guard let label, !label.isEmpty else { return -1 }
+        return intern(label)
+    }
+}
+
+extension Gazetteer {
+    /// Builds a gazetteer from your own places.
+    ///
+    /// - Parameters:
+    ///   - places: the places; their ids must be unique and their names not empty.
+    ///   - alternateNames: other names each place should be found by, keyed by place id.
+    /// - Throws: `GazetteerError.duplicatePlaceID` or `.invalidPlace`.
+    /// - Complexity: O(*n*) in the total length of the names.
+    public init(places: [Place], alternateNames: [String: [String]] = [:]) throws {
+        var interner = _LabelInterner()
+        var seen = Set<String>()
+        _places.reserveCapacity(places.count)
+        for place in places {
+            guard seen.insert(place.id).inserted else { throw GazetteerError.duplicatePlaceID(place.id) }
+            guard !_Folding.fold(place.name).isEmpty else {
+                throw GazetteerError.invalidPlace(id: place.id, reason: "its name has no letters or digits")
+            }
+            if let coordinate = place.coordinate, !coordinate.isValid {
+                throw GazetteerError.invalidPlace(id: place.id, reason: "coordinate \(coordinate) is out of range")
+            }
+            var record = _PlaceRecord()
+            record.geonameID = place.geonameID.map(Int64.init) ?? -1
+            record.population = Int64(max(0, place.population))
+            if let coordinate = place.coordinate {
+                record.latitude = Float(coordinate.latitude)
+                record.longitude = Float(coordinate.longitude)
+            }
+            record.kind = place.kind
+            record.countryCode = interner.intern(place.countryCode)
+            record.countryName = interner.intern(place.countryName)
+            record.admin1Name = interner.intern(place.admin1)
+            record.admin1Code = interner.intern(place.admin1Code)
+            // Keep the id exactly as given unless it is the one the record derives anyway.
+            record.explicitID = interner.intern(place.id)
+            record.firstName = UInt32(_names.count)
+            _names.append(place.name)
+            var count: UInt32 = 1
+            for name in alternateNames[place.id] ?? [] where !name.isEmpty && name != place.name {
+                _names.append(name)
+                count += 1
+            }
+            record.nameCount = count
+            _places.append(record)
+        }
+        _labels = interner.labels
+    }
+}

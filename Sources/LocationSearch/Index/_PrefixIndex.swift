@@ -1,0 +1,236 @@
+/// The prefix index: every folded name, and every later word start inside it, as a key in
+/// one sorted list, so that the keys starting with a query are one contiguous range.
+///
+/// This is a trie laid out flat: a trie node is the range of keys sharing its path, and
+/// walking down a byte narrows the range (`range(of:)` does it by binary search). Over the
+/// sorted keys sits a tree of block maxima, so the best keys of any range come out
+/// best-first in O(*k* log *n*) (`_BestFirst`), however many keys the range holds.
+///
+/// Storage is a handful of flat arrays (no per-node objects), immutable once built.
+struct _PrefixIndex: Sendable {
+    /// Folded names, each followed by a 0 byte (folding never produces 0).
+    let folded: [UInt8]
+    /// Per indexed (place, folded name): where its key starts in `folded`, the name's index
+    /// in the gazetteer's name table, and the place's index.
+    let nameStart: [UInt32]
+    let nameDisplay: [UInt32]
+    let namePlace: [UInt32]
+    /// Keys at the start of a name.
+    let whole: _SortedKeys
+    /// Keys at later word starts ("francisco" in "san francisco").
+    let words: _SortedKeys
+    /// The longest folded name, in bytes.
+    let longestName: Int
+
+    init(_ gazetteer: Gazetteer) {
+        var folded: [UInt8] = []
+        var nameStart: [UInt32] = [], nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
+        var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
+        let nameCount = gazetteer._names.count
+        folded.reserveCapacity(gazetteer._names.bytes.count + nameCount)
+        nameStart.reserveCapacity(nameCount)
+        nameDisplay.reserveCapacity(nameCount)
+        namePlace.reserveCapacity(nameCount)
+        whole.reserveCapacity(nameCount)
+        words.reserveCapacity(nameCount)
+
+        var key: [UInt8] = []
+        var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+        var longest = 0
+        for (placeIndex, record) in gazetteer._places.enumerated() {
+            let importance = _Ranking.importance(population: record.population, kind: record.kind)
+            placeKeys.removeAll(keepingCapacity: true)
+            for n in 0..<Int(record.nameCount) {
+                let name = Int(record.firstName) + n
+                gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
+                guard !key.isEmpty, !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                let start = folded.count
+                folded.append(contentsOf: key)
+                folded.append(0)
+                placeKeys.append(start..<start + key.count)
+                longest = max(longest, key.count)
+                let ref = UInt32(nameStart.count)
+                nameStart.append(UInt32(start))
+                nameDisplay.append(UInt32(name))
+                namePlace.append(UInt32(placeIndex))
+                let score = importance + (n == 0 ? 0 : _Ranking.alternateName)
+                whole.append(.init(key: UInt32(start), name: ref, score: score))
+                for (i, byte) in key.enumerated() where byte == 0x20 {
+                    words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
+                }
+            }
+        }
+        self.folded = folded
+        self.nameStart = nameStart
+        self.nameDisplay = nameDisplay
+        self.namePlace = namePlace
+        self.whole = _SortedKeys(whole, folded: folded)
+        self.words = _SortedKeys(words, folded: folded)
+        self.longestName = longest
+    }
+
+    /// The range of `keys` whose key starts with `query`, and within it how many keys
+    /// equal `query` exactly (they sort first).
+    ///
+    /// - Complexity: O(*m* log *n*), *m* the query's length and *n* the number of keys.
+    func range(of query: [UInt8], in keys: _SortedKeys) -> (range: Range<Int>, exact: Int) {
+        folded.withUnsafeBufferPointer { text in
+            query.withUnsafeBufferPointer { q in
+                keys.key.withUnsafeBufferPointer { k in
+                    let lower = _PrefixIndex.partition(k, 0..<k.count) {
+                        _PrefixIndex.comparePrefix(text, Int($0), q) < 0
+                    }
+                    let upper = _PrefixIndex.partition(k, lower..<k.count) {
+                        _PrefixIndex.comparePrefix(text, Int($0), q) <= 0
+                    }
+                    let exactEnd = _PrefixIndex.partition(k, lower..<upper) {
+                        text[Int($0) + q.count] == 0
+                    }
+                    return (lower..<upper, exactEnd - lower)
+                }
+            }
+        }
+    }
+
+    /// The first index in `range` whose element does not satisfy `isBefore`, given that
+    /// the elements satisfying it come first.
+    @inline(__always)
+    static func partition(
+        _ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool
+    ) -> Int {
+        var low = range.lowerBound, count = range.count
+        while count > 0 {
+            let half = count / 2
+            if isBefore(keys[low + half]) {
+                low += half + 1
+                count -= half + 1
+            } else {
+                count = half
+            }
+        }
+        return low
+    }
+
+    /// Compares the first `query.count` bytes of the key at `offset` with `query`
+    /// (a key that ends sooner compares less).
+    @inline(__always)
+    static func comparePrefix(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ query: UnsafeBufferPointer<UInt8>) -> Int {
+        for i in 0..<query.count {
+            let a = text[offset + i], b = query[i]
+            if a != b { return a < b ? -1 : 1 }
+        }
+        return 0
+    }
+
+    /// The key of entry `i` of `keys`, for tests and diagnostics.
+    func key(_ i: Int, in keys: _SortedKeys) -> ArraySlice<UInt8> {
+        let start = Int(keys.key[i])
+        var end = start
+        while folded[end] != 0 { end += 1 }
+        return folded[start..<end]
+    }
+
+    /// Checks that keys are sorted, every range tree node holds its children's maximum,
+    /// and every reference is in bounds. Traps on a broken invariant; tests call it, and
+    /// debug builds call it after every build.
+    func _checkInvariants() {
+        for list in [whole, words] {
+            precondition(list.key.count == list.name.count && list.key.count == list.score.count)
+            for i in list.key.indices {
+                precondition(Int(list.key[i]) < folded.count && Int(list.name[i]) < nameStart.count)
+                if i > 0 {
+                    let a = key(i - 1, in: list), b = key(i, in: list)
+                    precondition(!b.lexicographicallyPrecedes(a), "keys out of order at \(i)")
+                }
+            }
+            list._checkInvariants()
+        }
+        for i in nameStart.indices {
+            precondition(Int(nameStart[i]) < folded.count)
+            precondition(i == 0 || folded[Int(nameStart[i]) - 1] == 0, "a name key does not start after a terminator")
+        }
+    }
+}
+
+/// One sorted key list with its static scores and the block-maximum tree over them.
+struct _SortedKeys: Sendable {
+    struct Entry {
+        var key: UInt32
+        var name: UInt32
+        var score: Float
+    }
+
+    /// Offsets of the keys in the folded text, in key order.
+    let key: [UInt32]
+    /// The indexed name each key belongs to.
+    let name: [UInt32]
+    /// Each key's static score (place importance and name adjustment).
+    let score: [Float]
+    /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
+    /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
+    let tree: [Float]
+    let leafCount: Int
+    static let blockSize = 16
+
+    var count: Int { key.count }
+
+    init(_ entries: [Entry], folded: [UInt8]) {
+        func prefix8(_ offset: UInt32) -> UInt64 {
+            var value: UInt64 = 0
+            var i = Int(offset)
+            var ended = false
+            for _ in 0..<8 {
+                let byte: UInt8 = ended ? 0 : folded[i]
+                if byte == 0 { ended = true } else { i += 1 }
+                value = value << 8 | UInt64(byte)
+            }
+            return value
+        }
+        var keyed = entries.map { (prefix: prefix8($0.key), entry: $0) }
+        folded.withUnsafeBufferPointer { text in
+            keyed.sort { a, b in
+                if a.prefix != b.prefix { return a.prefix < b.prefix }
+                if a.prefix & 0xFF != 0 {
+                    var i = Int(a.entry.key) + 8, j = Int(b.entry.key) + 8
+                    while true {
+                        let x = text[i], y = text[j]
+                        if x != y { return x < y }
+                        if x == 0 { break }
+                        i += 1
+                        j += 1
+                    }
+                }
+                if a.entry.score != b.entry.score { return a.entry.score > b.entry.score }
+                return a.entry.name < b.entry.name
+            }
+        }
+        key = keyed.map(\.entry.key)
+        name = keyed.map(\.entry.name)
+        score = keyed.map(\.entry.score)
+        let blocks = (keyed.count + Self.blockSize - 1) / Self.blockSize
+        var leaves = 1
+        while leaves < blocks { leaves *= 2 }
+        var tree = [Float](repeating: -.infinity, count: 2 * leaves)
+        for (i, s) in score.enumerated() {
+            let leaf = leaves + i / Self.blockSize
+            tree[leaf] = max(tree[leaf], s)
+        }
+        for node in stride(from: leaves - 1, to: 0, by: -1) {
+            tree[node] = max(tree[2 * node], tree[2 * node + 1])
+        }
+        self.tree = tree
+        self.leafCount = leaves
+    }
+
+    func _checkInvariants() {
+        precondition(tree.count == 2 * leafCount && leafCount * Self.blockSize >= count)
+        for b in 0..<leafCount {
+            let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
+            let best = score[block].max() ?? -.infinity
+            precondition(tree[leafCount + b] == best, "block \(b) maximum is stale")
+        }
+        for node in 1..<leafCount {
+            precondition(tree[node] == max(tree[2 * node], tree[2 * node + 1]), "node \(node) maximum is stale")
+        }
+    }
+}

@@ -1,0 +1,66 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Every ranking rule, in one place.
+///
+/// A completion's score is a sum of terms in units of log10(population), so each weight
+/// reads as "worth this many powers of ten of population":
+///
+///     score = importance(place)        log10(population), less kindAdjustment
+///           + nameAdjustment           0 for the canonical name, alternateName if an alias
+///           + matchQuality             exactName, namePrefix or wordPrefix
+///           + qualifiedMatch           when "name, region" tokens matched the region
+///           + nearness                 -nearWeight * log10(1 + km / nearScaleKm), with `near`
+///
+/// Every term but `nearness` is known before the distance, and `nearness` is never
+/// positive, so a best-first walk can stop as soon as the best score still to come
+/// cannot beat the k-th result.
+enum _Ranking {
+    /// An exact match on a whole name beats a prefix match by 10× population ("york"
+    /// ranks York above New York City)...
+    static let exactName: Float = 1.0
+    /// ...but on a query of fewer than `exactNameFullLength` letters it counts in
+    /// proportion, since the person is likely still typing ("par" is not the village Par).
+    static let exactNameFullLength: Float = 4
+    /// The query is a prefix of the name.
+    static let namePrefix: Float = 0
+    /// The query is a prefix of a later word of the name ("fran" in San Francisco).
+    static let wordPrefix: Float = -1.0
+    /// A match on an alternate name rather than the canonical one.
+    static let alternateName: Float = -1.0
+    /// Regions rank a little below a city of the same population (Berlin the city before
+    /// Berlin the state)...
+    static let regionAdjustment: Float = -1.0
+    /// ...and countries, whose populations are national totals, well below.
+    static let countryAdjustment: Float = -1.0
+    /// Query tokens after the name matched the place's region or country.
+    static let qualifiedMatch: Float = 0.5
+    /// Nearness: a place 100 km away loses 0.3, 1,000 km 1.04, 10,000 km 2.0.
+    static let nearWeight: Float = 1.0
+    static let nearScaleKm: Double = 100
+
+    /// The static part of a place's score: importance and kind.
+    static func importance(population: Int64, kind: Place.Kind) -> Float {
+        let base = Float(log10(Double(max(population, 1))))
+        switch kind {
+        case .city: return base
+        case .region: return base + regionAdjustment
+        case .country: return base + countryAdjustment
+        }
+    }
+
+    /// The bonus for an exact whole-name match on a query of `length` folded bytes.
+    static func exactNameBonus(queryLength length: Int) -> Float {
+        exactName * min(1, Float(length) / exactNameFullLength)
+    }
+
+    /// The (non-positive) nearness term for a place `meters` away.
+    static func nearness(meters: Double) -> Float {
+        -nearWeight * Float(log10(1 + meters / 1000 / nearScaleKm))
+    }
+}

@@ -1,0 +1,256 @@
+/// Completes place names as a person types them, offline.
+///
+/// Build one completer and share it: it is immutable, so any number of tasks can query it
+/// at once without locks.
+///
+/// ```swift
+/// let completer = try LocationCompleter()              // the bundled GeoNames gazetteer
+/// for completion in completer.completions(for: "san fr").prefix(2) {
+///     print(completion.title, "|", completion.subTitle)
+/// }
+/// // San Francisco | California, United States
+/// // San Fernando | Central Luzon, Philippines
+/// ```
+///
+/// ## Matching
+/// The query and every name are folded (case, diacritics, punctuation; see `_Folding`).
+/// A place matches when the query is a prefix of one of its names (canonical or
+/// alternate), or of a later word in it ("fran" finds San Francisco). Tokens after the
+/// name may qualify it by region or country, in order: "paris tex", "paris, texas" and
+/// "springfield il" find Paris, Texas and Springfield, Illinois.
+///
+/// ## Ranking
+/// Score = log10(population) + match quality (exact name > name prefix > word prefix)
+/// + small adjustments for alternate names, regions, countries and qualified matches,
+/// + with `near`, a distance term. `_Ranking` documents every weight. One completion per
+/// place, best first.
+public struct LocationCompleter: Sendable {
+    let gazetteer: Gazetteer
+    let index: _PrefixIndex
+    /// Each gazetteer label, folded: for matching region and country qualifiers.
+    let foldedLabels: [[UInt8]]
+    /// The most words a qualifier can have (a region's words plus its country's).
+    let longestQualifier: Int
+
+    /// Loads the bundled GeoNames gazetteer and builds the index.
+    ///
+    /// - Throws: `GazetteerError.bundledDataMissing` if the data is not in this build, or
+    ///   another `GazetteerError` if it is damaged.
+    public init() throws {
+        self.init(gazetteer: try Gazetteer.bundled())
+    }
+
+    /// Builds a completer over `gazetteer`.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of indexed name words.
+    public init(gazetteer: Gazetteer) {
+        self.gazetteer = gazetteer
+        self.index = _PrefixIndex(gazetteer)
+        self.foldedLabels = gazetteer._labels.map { _Folding.fold($0) }
+        var longest = 0
+        for record in gazetteer._places {
+            var words = 0
+            for label in [record.admin1Name, record.countryName] where label >= 0 {
+                words += foldedLabels[Int(label)].split(separator: 0x20).count
+            }
+            longest = max(longest, words)
+        }
+        self.longestQualifier = longest
+        #if DEBUG
+        index._checkInvariants()
+        #endif
+    }
+
+    /// The number of places the completer knows.
+    public var placeCount: Int { gazetteer.count }
+
+    /// The best completions for `query`, best first.
+    ///
+    /// Any string is a valid query: one with no letters or digits, or longer than any
+    /// name, returns no completions.
+    ///
+    /// - Complexity: O(*m* log *n* + *k* log *n*) for a query of *m* bytes and a limit of
+    ///   *k*, where *n* is the number of indexed name words: independent of how many
+    ///   places match. Country and kind filters and `near` add the cost of skipping the
+    ///   better-ranked places they exclude.
+    public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
+        guard options.limit > 0 else { return [] }
+        let plan = _QueryPlan(query: query)
+        guard !plan.key.isEmpty, plan.key.count <= index.longestName + 1 + plan.qualifierAllowance(longestQualifier) else {
+            return []
+        }
+        var walk = _BestFirst()
+        var splits: [_QueryPlan.Split?] = []
+        func addSources(_ key: [UInt8], bonus: Float, split: _QueryPlan.Split?, wholeNamesOnly: Bool) {
+            let whole = index.range(of: key, in: index.whole)
+            let exactEnd = whole.range.lowerBound + whole.exact
+            walk.add(whole.range.lowerBound..<exactEnd, of: index.whole,
+                     bonus: bonus + _Ranking.exactNameBonus(queryLength: key.count))
+            splits.append(split)
+            guard !wholeNamesOnly else { return }
+            walk.add(exactEnd..<whole.range.upperBound, of: index.whole, bonus: bonus + _Ranking.namePrefix)
+            walk.add(index.range(of: key, in: index.words).range, of: index.words, bonus: bonus + _Ranking.wordPrefix)
+            splits.append(contentsOf: [split, split])
+        }
+        addSources(plan.key, bonus: 0, split: nil, wholeNamesOnly: false)
+        // A name followed by a qualifier must be a whole name ("paris tex"), unless a comma
+        // marks where the name ends ("san fran, calif"): otherwise "san" + "fr" would read
+        // as any name starting with "san" in France.
+        for split in plan.splits(maxQualifierWords: longestQualifier) {
+            addSources(split.name, bonus: _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
+        }
+
+        let filter = _Filter(options: options, gazetteer: gazetteer)
+        let near = options.near.flatMap { $0.isValid ? $0 : nil }
+        var results: [_Match] = []
+        var seen = Set<UInt32>()
+        while let (position, source, bound) = walk.next() {
+            if results.count == options.limit, let worst = results.last, bound <= worst.score { break }
+            let list = walk.sources[source].list
+            let name = list.name[position]
+            let placeIndex = index.namePlace[Int(name)]
+            guard !seen.contains(placeIndex) else { continue }
+            let record = gazetteer._places[Int(placeIndex)]
+            guard filter.accepts(record) else { continue }
+            var qualifier: [Int] = []
+            if let split = splits[source] {
+                guard let words = matchQualifier(split.qualifier, record) else { continue }
+                qualifier = words
+            }
+            seen.insert(placeIndex)
+            var score = bound
+            if let near, !record.latitude.isNaN {
+                let coordinate = GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude))
+                score += _Ranking.nearness(meters: near.distance(to: coordinate))
+            }
+            let match = _Match(
+                place: placeIndex, name: name, keyOffset: list.key[position], score: score,
+                matchedLength: splits[source]?.name.count ?? plan.key.count,
+                qualifier: qualifier, qualifierTokens: splits[source]?.qualifier ?? [])
+            let at = results.firstIndex { match.ranks(before: $0, population: record.population, gazetteer) } ?? results.count
+            if at < options.limit {
+                results.insert(match, at: at)
+                if results.count > options.limit { results.removeLast() }
+            }
+        }
+        return results.map(completion(for:))
+    }
+
+    /// The words of the place's region and country names that the qualifier tokens match
+    /// in order (each token a prefix of a later word), or `nil` if they do not.
+    func matchQualifier(_ tokens: [ArraySlice<UInt8>], _ record: _PlaceRecord) -> [Int]? {
+        var words: [ArraySlice<UInt8>] = []
+        for label in qualifierLabels(record) {
+            words.append(contentsOf: foldedLabels[Int(label)].split(separator: 0x20))
+        }
+        var matched: [Int] = []
+        var next = 0
+        for token in tokens {
+            guard let found = words[next...].firstIndex(where: { $0.starts(with: token) }) else { return nil }
+            matched.append(found)
+            next = found + 1
+        }
+        return matched
+    }
+
+    /// The labels a qualifier is matched against: region and country for a city, the
+    /// country for a region, nothing for a country.
+    func qualifierLabels(_ record: _PlaceRecord) -> [Int32] {
+        switch record.kind {
+        case .city: [record.admin1Name, record.countryName].filter { $0 >= 0 }
+        case .region: [record.countryName]
+        case .country: []
+        }
+    }
+
+    func completion(for match: _Match) -> LocalSearchCompletion {
+        let place = gazetteer.place(at: Int(match.place))
+        let record = gazetteer._places[Int(match.place)]
+        let nameIndex = Int(index.nameDisplay[Int(match.name)])
+        let isAlternate = nameIndex != Int(record.firstName)
+        let title = gazetteer._names.string(nameIndex)
+
+        let folded = _FoldedText(title)
+        let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
+        let end = min(folded.key.count, wordStart + match.matchedLength)
+        let titleRanges = wordStart < end ? folded.wordHighlights(wordStart..<end) : []
+
+        // The subtitle: the canonical name under an alternate one, then the qualifier labels.
+        var parts: [String] = isAlternate ? [place.name] : []
+        let labels: [Int32]
+        switch record.kind {
+        case .city, .region: labels = qualifierLabels(record)
+        case .country: labels = [record.continent].filter { $0 >= 0 }
+        }
+        let firstLabelPart = parts.count
+        parts += labels.map { gazetteer._labels[Int($0)] }
+        var subtitleRanges: [HighlightRange] = []
+        if !match.qualifier.isEmpty {
+            var wordNumber = 0
+            var offset = parts[..<firstLabelPart].reduce(0) { $0 + $1.utf16.count + 2 }
+            var pending = Array(zip(match.qualifier, match.qualifierTokens))
+            for part in parts[firstLabelPart...] {
+                let text = _FoldedText(part)
+                var start = 0
+                for word in text.key.split(separator: 0x20, omittingEmptySubsequences: true) {
+                    let wordStartByte = word.startIndex
+                    if let (target, token) = pending.first, target == wordNumber {
+                        pending.removeFirst()
+                        if let range = text.highlight(wordStartByte..<(wordStartByte + token.count)) {
+                            subtitleRanges.append(HighlightRange(location: offset + range.location, length: range.length))
+                        }
+                    }
+                    wordNumber += 1
+                    start = word.endIndex
+                }
+                _ = start
+                offset += part.utf16.count + 2
+            }
+        }
+        return LocalSearchCompletion(
+            place: place, title: title, subTitle: parts.joined(separator: ", "),
+            matchedName: isAlternate ? title : nil,
+            titleHighlightRanges: titleRanges, subtitleHighlightRanges: subtitleRanges)
+    }
+}
+
+/// A candidate while a query runs.
+struct _Match {
+    var place: UInt32
+    var name: UInt32
+    var keyOffset: UInt32
+    var score: Float
+    /// How many folded bytes of the name the query covered.
+    var matchedLength: Int
+    /// Which region/country words the qualifier tokens matched, and the tokens.
+    var qualifier: [Int]
+    var qualifierTokens: [ArraySlice<UInt8>]
+
+    /// Higher score first; ties to the more populous place, then the earlier one.
+    func ranks(before other: _Match, population: Int64, _ gazetteer: Gazetteer) -> Bool {
+        if score != other.score { return score > other.score }
+        let otherPopulation = gazetteer._places[Int(other.place)].population
+        if population != otherPopulation { return population > otherPopulation }
+        return place < other.place
+    }
+}
+
+/// The hard filters of `CompletionOptions`: they never let another place through.
+struct _Filter {
+    let countries: Set<String>
+    let kinds: Set<Place.Kind>
+    let labels: [String]
+
+    init(options: CompletionOptions, gazetteer: Gazetteer) {
+        countries = Set(options.countries.map { $0.uppercased() })
+        kinds = options.kinds
+        labels = gazetteer._labels
+    }
+
+    @inline(__always)
+    func accepts(_ record: _PlaceRecord) -> Bool {
+        if !kinds.isEmpty && !kinds.contains(record.kind) { return false }
+        if !countries.isEmpty && !countries.contains(labels[Int(record.countryCode)].uppercased()) { return false }
+        return true
+    }
+}

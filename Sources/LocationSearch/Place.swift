@@ -1,0 +1,78 @@
+/// A place that can be completed: a city, an admin-1 region or a country.
+///
+/// ```swift
+/// let place = completer.completions(for: "san fr")[0].place
+/// place.id           // "geonames:5391959"
+/// place.name         // "San Francisco"
+/// place.admin1       // "California"
+/// place.countryName  // "United States"
+/// ```
+public struct Place: Hashable, Sendable, Identifiable, CustomStringConvertible {
+    /// What kind of place this is.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A populated place (GeoNames feature class P).
+        case city
+        /// A first-order administrative division: a state, province or region.
+        case region
+        /// A country or dependent territory.
+        case country
+    }
+
+    /// A stable identifier, unique in a gazetteer: `"geonames:5391959"` where the GeoNames
+    /// id is known, `"admin1:DE.02"` (country code and GeoNames admin-1 code) for a region
+    /// without one, or whatever a custom gazetteer gave.
+    public var id: String
+    /// The GeoNames id, if known.
+    public var geonameID: Int?
+    /// The canonical name ("Zürich", "Bavaria", "Japan").
+    public var name: String
+    public var kind: Kind
+    /// The ISO 3166-1 alpha-2 code of the country ("US").
+    public var countryCode: String
+    /// The country's name ("United States").
+    public var countryName: String
+    /// The admin-1 region's name for a city ("California"), if known; `nil` for regions
+    /// and countries.
+    public var admin1: String?
+    /// The GeoNames admin-1 code ("CA", "02"), if known.
+    public var admin1Code: String?
+    /// The population; for a region, the sum of its cities' in the gazetteer.
+    public var population: Int
+    /// Where the place is; `nil` if unknown (countries in the bundled data).
+    public var coordinate: GeoCoordinate?
+
+    /// Creates a place.
+    ///
+    /// - Parameter id: defaults to `"geonames:<geonameID>"`, or for a region without one
+    ///   to `"admin1:<countryCode>.<admin1Code>"`; a place with neither must be given an id.
+    public init(
+        id: String? = nil, geonameID: Int? = nil, name: String, kind: Kind = .city,
+        countryCode: String, countryName: String, admin1: String? = nil,
+        admin1Code: String? = nil, population: Int = 0, coordinate: GeoCoordinate? = nil
+    ) {
+        if let id {
+            self.id = id
+        } else if let geonameID {
+            self.id = "geonames:\(geonameID)"
+        } else if kind == .region, let admin1Code {
+            self.id = "admin1:\(countryCode).\(admin1Code)"
+        } else {
+            self.id = "place:\(kind.rawValue):\(countryCode):\(name)"
+        }
+        self.geonameID = geonameID
+        self.name = name
+        self.kind = kind
+        self.countryCode = countryCode
+        self.countryName = countryName
+        self.admin1 = admin1
+        self.admin1Code = admin1Code
+        self.population = population
+        self.coordinate = coordinate
+    }
+
+    /// "San Francisco, California, United States".
+    public var description: String {
+        ([name] + [admin1, kind == .country ? nil : countryName].compactMap { $0 })
+            .joined(separator: ", ")
+    }
+}

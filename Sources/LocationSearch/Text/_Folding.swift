@@ -1,0 +1,167 @@
+/// Folding: the one place that decides which texts match.
+///
+/// Names and queries are folded the same way into UTF-8 *keys*: lowercase, without
+/// diacritics, with every run of separators (spaces, hyphens, apostrophes, dots, commas
+/// and other punctuation) collapsed to a single ASCII space, and no leading or trailing
+/// space. "Saint-Étienne" and "saint etienne" both fold to `saint etienne`;
+/// "Sa\u{0303}o Paulo" and "São Paulo" both to `sao paulo`.
+///
+/// ASCII is folded by a branch-free table; other scalars through `_foldingTable`, which
+/// `generate_folding_table.py` derives from the Unicode data.
+enum _Folding {
+    /// The ASCII fold: lowercase letters and digits map to themselves, everything else to
+    /// a space (0x20).
+    static let ascii: [UInt8] = (0..<128).map { byte -> UInt8 in
+        switch UInt8(byte) {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return UInt8(byte)
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+            return UInt8(byte) + 32
+        default:
+            return 0x20
+        }
+    }
+
+    /// Appends the fold of `scalar` to `output`, without collapsing spaces.
+    @inline(__always)
+    static func appendFold(of scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        let value = scalar.value
+        if value < 0x80 {
+            output.append(ascii[Int(value)])
+        } else {
+            _foldingTable.appendFold(of: scalar, to: &output)
+        }
+    }
+
+    /// Folds `text` into a key.
+    ///
+    /// - Parameter keepTrailingSpace: keep one trailing space if the text ends with
+    ///   separators. Queries use it: "san " matches "san jose" but not "sandusky".
+    /// - Complexity: O(*n*), where *n* is the length of `text` in UTF-8 code units.
+    static func fold(_ text: some StringProtocol, keepTrailingSpace: Bool = false) -> [UInt8] {
+        var raw: [UInt8] = []
+        raw.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            appendFold(of: scalar, to: &raw)
+        }
+        return collapse(raw, keepTrailingSpace: keepTrailingSpace)
+    }
+
+    /// Folds UTF-8 bytes (which must be valid UTF-8) into a key; the build path, which
+    /// never makes a `String`.
+    static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
+        output.removeAll(keepingCapacity: true)
+        var allASCII = true
+        for byte in bytes where byte >= 0x80 {
+            allASCII = false
+            break
+        }
+        var raw: [UInt8] = []
+        if allASCII {
+            raw.reserveCapacity(bytes.count)
+            for byte in bytes { raw.append(ascii[Int(byte)]) }
+        } else {
+            var decoder = UTF8()
+            var iterator = bytes.makeIterator()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar): appendFold(of: scalar, to: &raw)
+                case .emptyInput: break loop
+                case .error: raw.append(0x20)
+                }
+            }
+        }
+        output = collapse(raw, keepTrailingSpace: false)
+    }
+
+    /// Collapses runs of spaces into one and trims them at the start (and at the end
+    /// unless `keepTrailingSpace`).
+    static func collapse(_ raw: [UInt8], keepTrailingSpace: Bool) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(raw.count)
+        var pendingSpace = false
+        for byte in raw {
+            if byte == 0x20 {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace { output.append(0x20) }
+                pendingSpace = false
+                output.append(byte)
+            }
+        }
+        if pendingSpace && keepTrailingSpace { output.append(0x20) }
+        return output
+    }
+}
+
+/// A folded key together with where each of its bytes came from in the displayed text,
+/// so that a match on the key can be highlighted on whole characters of the display.
+///
+/// Only results are folded this way (a handful per query), never the whole gazetteer.
+struct _FoldedText {
+    /// The key, exactly as `_Folding.fold(_:)` gives it.
+    var key: [UInt8] = []
+    /// For each key byte, the UTF-16 range of the character (grapheme) it came from:
+    /// `characterStart[i] ..< characterEnd[i]`.
+    var characterStart: [Int] = []
+    var characterEnd: [Int] = []
+
+    /// - Complexity: O(*n*) in the length of `text`.
+    init(_ text: String) {
+        var utf16Offset = 0
+        var pendingSpace: (start: Int, end: Int)? = nil
+        var scratch: [UInt8] = []
+        for character in text {
+            let width = character.utf16.count
+            let range = (start: utf16Offset, end: utf16Offset + width)
+            utf16Offset += width
+            scratch.removeAll(keepingCapacity: true)
+            for scalar in character.unicodeScalars {
+                _Folding.appendFold(of: scalar, to: &scratch)
+            }
+            for byte in scratch {
+                if byte == 0x20 {
+                    if !key.isEmpty && pendingSpace == nil { pendingSpace = range }
+                } else {
+                    if let space = pendingSpace {
+                        append(0x20, space)
+                        pendingSpace = nil
+                    }
+                    append(byte, range)
+                }
+            }
+        }
+    }
+
+    private mutating func append(_ byte: UInt8, _ range: (start: Int, end: Int)) {
+        key.append(byte)
+        characterStart.append(range.start)
+        characterEnd.append(range.end)
+    }
+
+    /// The UTF-16 range of the display text covered by key bytes `bytes`, widened to
+    /// whole characters; `nil` for an empty or out-of-bounds byte range.
+    func highlight(_ bytes: Range<Int>) -> HighlightRange? {
+        guard !bytes.isEmpty, bytes.lowerBound >= 0, bytes.upperBound <= key.count else { return nil }
+        let start = characterStart[bytes.lowerBound]
+        let end = characterEnd[bytes.upperBound - 1]
+        return HighlightRange(location: start, length: end - start)
+    }
+
+    /// One highlight per word of `bytes` (spaces inside it are not highlighted), so that
+    /// "san fr" over "San Francisco" marks "San" and "Fr".
+    func wordHighlights(_ bytes: Range<Int>) -> [HighlightRange] {
+        var ranges: [HighlightRange] = []
+        var wordStart: Int? = nil
+        for i in bytes.lowerBound...bytes.upperBound {
+            let isSpace = i == bytes.upperBound || key[i] == 0x20
+            if isSpace {
+                if let start = wordStart, let range = highlight(start..<i) { ranges.append(range) }
+                wordStart = nil
+            } else if wordStart == nil {
+                wordStart = i
+            }
+        }
+        return ranges
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import LocationSearch
+
+/// A mistake in the command line: reported with the usage, exit status 64 (EX_USAGE).
+struct UsageError: Error {
+    var message: String
+}
+
+/// What the command line asked for.
+enum Command {
+    case complete(CompleteCommand)
+    case help
+
+    static let usage = """
+        USAGE: location-search [complete] [options] [QUERY]
+               location-search help
+
+        Completes place names offline from the bundled GeoNames gazetteer.
+        With QUERY, prints its completions; without, answers each line of standard input
+        in order, one answer per line, until end of input.
+
+        OPTIONS:
+          --json                  One JSON object per query, on one line.
+          --limit N               At most N completions (default 10).
+          --near LAT,LON          Rank places near this point higher (e.g. --near -33.87,151.21).
+          --country CC[,CC...]    Only places in these countries (ISO 3166-1 alpha-2 codes).
+          --kind KIND[,KIND...]   Only these kinds: city, region, country.
+          --color WHEN            Highlight matches: auto (default), always or never.
+          -h, --help              Show this help.
+        """
+
+    static func parse(_ arguments: [String]) throws -> Command {
+        guard let first = arguments.first else { return .complete(try CompleteCommand.parse([])) }
+        switch first {
+        case "complete": return .complete(try CompleteCommand.parse(Array(arguments.dropFirst())))
+        case "help", "-h", "--help": return .help
+        default: return .complete(try CompleteCommand.parse(arguments))
+        }
+    }
+
+    func run() throws -> Int32 {
+        switch self {
+        case .help:
+            print(Command.usage)
+            return 0
+        case .complete(let command):
+            return try command.run()
+        }
+    }
+}
+
+/// Reads options of the form `--name value` or `--name=value`, and positional words.
+struct ArgumentReader {
+    private var arguments: [String]
+    private var position = 0
+    private(set) var positional: [String] = []
+
+    init(_ arguments: [String]) { self.arguments = arguments }
+
+    /// The next option's name and inline value, or `nil` at the end. Positional arguments
+    /// are collected on the way; everything after `--` is positional.
+    mutating func nextOption() -> (name: String, inlineValue: String?)? {
+        while position < arguments.count {
+            let argument = arguments[position]
+            position += 1
+            if argument == "--" {
+                positional += arguments[position...]
+                position = arguments.count
+                return nil
+            }
+            if argument.hasPrefix("-") && argument.count > 1 && !Self.isNumber(argument) {
+                if let equals = argument.firstIndex(of: "=") {
+                    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
+                }
+                return (argument, nil)
+            }
+            positional.append(argument)
+        }
+        return nil
+    }
+
+    /// The option's value: inline, or the next argument (which may start with "-", so
+    /// that `--near -33.87,151.21` works).
+    mutating func value(for option: (name: String, inlineValue: String?)) throws -> String {
+        if let inline = option.inlineValue { return inline }
+        guard position < arguments.count else { throw UsageError(message: "\(option.name) needs a value") }
+        position += 1
+        return arguments[position - 1]
+    }
+
+    static func isNumber(_ text: String) -> Bool {
+        Double(text.split(separator: ",").first.map(String.init) ?? text) != nil
+    }
+}

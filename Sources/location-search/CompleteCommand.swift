@@ -1,0 +1,175 @@
+import Foundation
+import LocationSearch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `location-search complete`: one query from the arguments, or one per line of stdin.
+struct CompleteCommand {
+    var query: String?
+    var json = false
+    var options = CompletionOptions()
+    var color = ColorChoice.auto
+
+    static func parse(_ arguments: [String]) throws -> CompleteCommand {
+        var command = CompleteCommand()
+        var reader = ArgumentReader(arguments)
+        while let option = reader.nextOption() {
+            switch option.name {
+            case "--json":
+                guard option.inlineValue == nil else { throw UsageError(message: "--json takes no value") }
+                command.json = true
+            case "--limit":
+                let text = try reader.value(for: option)
+                guard let limit = Int(text), limit >= 0 else {
+                    throw UsageError(message: "--limit needs a whole number >= 0, not \"\(text)\"")
+                }
+                command.options.limit = limit
+            case "--near":
+                command.options.near = try parseCoordinate(try reader.value(for: option))
+            case "--country":
+                let text = try reader.value(for: option)
+                let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
+                    throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, not \"\(text)\"")
+                }
+                command.options.countries.formUnion(codes)
+            case "--kind":
+                let text = try reader.value(for: option)
+                for word in text.split(separator: ",") {
+                    guard let kind = Place.Kind(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                        throw UsageError(message: "--kind takes city, region or country, not \"\(word)\"")
+                    }
+                    command.options.kinds.insert(kind)
+                }
+            case "--color", "--colour":
+                let text = try reader.value(for: option)
+                guard let choice = ColorChoice(rawValue: text) else {
+                    throw UsageError(message: "--color takes auto, always or never, not \"\(text)\"")
+                }
+                command.color = choice
+            default:
+                throw UsageError(message: "unknown option \(option.name)")
+            }
+        }
+        guard reader.positional.count <= 1 else {
+            throw UsageError(message: "give the query as one argument (quote it): \"\(reader.positional.joined(separator: " "))\"")
+        }
+        command.query = reader.positional.first
+        return command
+    }
+
+    static func parseCoordinate(_ text: String) throws -> GeoCoordinate {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
+              GeoCoordinate(latitude: latitude, longitude: longitude).isValid
+        else {
+            throw UsageError(message: "--near needs LAT,LON in degrees (-90...90, -180...180), not \"\(text)\"")
+        }
+        return GeoCoordinate(latitude: latitude, longitude: longitude)
+    }
+
+    func run() throws -> Int32 {
+        let completer = try LocationCompleter()
+        let useColor = color.isEnabled(forFileDescriptor: STDOUT_FILENO)
+        let output = OutputStream()
+        func answer(_ query: String) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let completions = completer.completions(for: query, options: options)
+            let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+            if json {
+                output.write(JSONLine.answer(query: query, completions: completions, micros: micros))
+            } else {
+                output.write(HumanOutput.answer(query: query, completions: completions, color: useColor))
+            }
+            output.flush()
+        }
+        if let query {
+            answer(query)
+        } else {
+            while let line = StandardInput.readLine() { answer(line) }
+        }
+        return 0
+    }
+}
+
+/// `--color`: whether to highlight matches with terminal escapes.
+enum ColorChoice: String {
+    case auto, always, never
+
+    /// `auto` means the output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset;
+    /// `FORCE_COLOR` (set and not "0") turns it on.
+    func isEnabled(forFileDescriptor descriptor: Int32) -> Bool {
+        let environment = ProcessInfo.processInfo.environment
+        switch self {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            if let force = environment["FORCE_COLOR"], force != "0" { return true }
+            if environment["NO_COLOR"] != nil { return false }
+            if environment["TERM"] == "dumb" { return false }
+            return isatty(descriptor) == 1
+        }
+    }
+}
+
+/// Standard input as lines of bytes, decoded leniently: invalid UTF-8 becomes U+FFFD, a
+/// final line without a newline still counts, and `\r\n` endings are accepted.
+enum StandardInput {
+    nonisolated(unsafe) private static var buffer: [UInt8] = []
+    nonisolated(unsafe) private static var atEnd = false
+
+    // `nonisolated(unsafe)`: the command-line tool reads standard input from its main
+    // thread only; this buffer is never shared.
+    static func readLine() -> String? {
+        while true {
+            if let newline = buffer.firstIndex(of: 0x0A) {
+                var line = buffer[..<newline]
+                if line.last == 0x0D { line = line.dropLast() }
+                let text = String(decoding: line, as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return text
+            }
+            if atEnd {
+                guard !buffer.isEmpty else { return nil }
+                let text = String(decoding: buffer, as: UTF8.self)
+                buffer.removeAll()
+                return text
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = read(STDIN_FILENO, &chunk, chunk.count)
+            if count <= 0 {
+                if count < 0 && errno == EINTR { continue }
+                atEnd = true
+            } else {
+                buffer.append(contentsOf: chunk[..<count])
+            }
+        }
+    }
+}
+
+/// Buffered standard output, flushed per answer.
+final class OutputStream {
+    private var pending: [UInt8] = []
+
+    func write(_ text: String) { pending.append(contentsOf: text.utf8) }
+
+    func flush() {
+        var offset = 0
+        while offset < pending.count {
+            let written = pending[offset...].withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                exit(errno == EPIPE ? 0 : 1)
+            }
+            offset += written
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

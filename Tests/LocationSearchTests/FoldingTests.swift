@@ -1,0 +1,50 @@
+import Testing
+@testable import LocationSearch
+
+@Suite("Folding")
+struct FoldingTests {
+    @Test("Unicode cases fold to the same key", arguments: [
+        ("São Paulo", "sao paulo"),
+        ("Sa\u{0303}o Paulo", "sao paulo"),
+        ("Zürich", "zurich"),
+        ("ZU\u{0308}RICH", "zurich"),
+        ("Straße", "strasse"),
+        ("Ørsta", "orsta"),
+        ("Æbeltoft", "aebeltoft"),
+        ("Łódź", "lodz"),
+        ("Saint-Étienne", "saint etienne"),
+        ("L'Aquila", "l aquila"),
+        ("St. Louis", "st louis"),
+        ("  New   York  ", "new york"),
+        ("Winston-Salem", "winston salem"),
+        ("Москва", "москва"),
+        ("Ἀθῆναι", "αθηναι"),
+        ("東京", "東京"),
+        ("Ｔｏｋｙｏ", "tokyo"),
+        ("Hawaiʻi", "hawai i"),
+        ("ﬁre", "fire"),
+        ("İstanbul", "istanbul"),
+        ("!!!", ""),
+        ("", ""),
+    ])
+    func folds(_ input: String, _ expected: String) {
+        #expect(String(decoding: _Folding.fold(input), as: UTF8.self) == expected)
+    }
+
+    @Test func queriesKeepOneTrailingSpace() {
+        #expect(String(decoding: _Folding.fold("san  ", keepTrailingSpace: true), as: UTF8.self) == "san ")
+        #expect(String(decoding: _Folding.fold("san  "), as: UTF8.self) == "san")
+    }
+
+    @Test func foldedTextMapsEveryByteToWholeCharacters() {
+        let text = _FoldedText("Ste\u{0301}phane Straße 🇫🇷 Zürich")
+        #expect(String(decoding: text.key, as: UTF8.self) == "stephane strasse zurich")
+        for i in text.key.indices {
+            let range = HighlightRange(location: text.characterStart[i], length: text.characterEnd[i] - text.characterStart[i])
+            #expect(range.range(in: "Ste\u{0301}phane Straße 🇫🇷 Zürich") != nil)
+        }
+        // "ss" both come from "ß".
+        let sharp = text.highlight(13..<15)
+        #expect(sharp == HighlightRange(location: 14, length: 1))
+    }
+}
