@@ -32,33 +32,31 @@ public struct LocationCompleter: Sendable {
     /// The most words a qualifier can have (a region's words plus its country's).
     let longestQualifier: Int
 
-    /// Loads the bundled GeoNames gazetteer and builds the index.
-    ///
-    /// - Throws: `GazetteerError.bundledDataMissing` if the data is not in this build, or
-    ///   another `GazetteerError` if it is damaged.
-    public init() throws {
-        self.init(gazetteer: try Gazetteer.bundled())
-    }
-
     /// Builds a completer over `gazetteer`.
     ///
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     public init(gazetteer: Gazetteer) {
-        self.gazetteer = gazetteer
-        self.index = _PrefixIndex(gazetteer)
-        self.foldedLabels = gazetteer._labels.map { _Folding.fold($0) }
+        let index = _PrefixIndex(gazetteer)
         var longest = 0
-        for record in gazetteer._places {
+        let labels = gazetteer._labels.map { _Folding.fold($0) }
+        for record in gazetteer._places.buffer {
             var words = 0
             for label in [record.admin1Name, record.countryName] where label >= 0 {
-                words += foldedLabels[Int(label)].split(separator: 0x20).count
+                words += labels[Int(label)].split(separator: 0x20).count
             }
             longest = max(longest, words)
         }
-        self.longestQualifier = longest
+        self.init(gazetteer: gazetteer, index: index, longestQualifier: longest)
         #if DEBUG
         index._checkInvariants()
         #endif
+    }
+
+    init(gazetteer: Gazetteer, index: _PrefixIndex, longestQualifier: Int) {
+        self.gazetteer = gazetteer
+        self.index = index
+        self.foldedLabels = gazetteer._labels.map { _Folding.fold($0) }
+        self.longestQualifier = longestQualifier
     }
 
     /// The number of places the completer knows.

@@ -198,17 +198,16 @@ enum _GeoNamesReader {
     ]
 
     static func gazetteer(cities file: _GeoNamesFile, regions: [Region], countries: [Country]) throws -> Gazetteer {
-        var gazetteer = Gazetteer()
-        var interner = _LabelInterner()
+        var builder = _GazetteerBuilder()
         var countryName: [String: Int32] = [:]
-        for country in countries { countryName[country.code] = interner.intern(country.name) }
+        for country in countries { countryName[country.code] = builder.interner.intern(country.name) }
         var regionName: [String: Int32] = [:]
-        for region in regions { regionName["\(region.countryCode).\(region.code)"] = interner.intern(region.name) }
+        for region in regions { regionName["\(region.countryCode).\(region.code)"] = builder.interner.intern(region.name) }
 
         struct RegionTotals { var population: Int64 = 0, weight: Double = 0, latitude: Double = 0, longitude: Double = 0 }
         var totals: [String: RegionTotals] = [:]
-        gazetteer._names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
-        gazetteer._places.reserveCapacity(file.bytes.count / 120)
+        builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
+        builder.places.reserveCapacity(file.bytes.count / 120)
 
         try forEachLine(file.bytes) { line, number in
             func fail(_ reason: String) -> GazetteerError {
@@ -238,25 +237,25 @@ enum _GeoNamesReader {
             record.latitude = Float(latitude)
             record.longitude = Float(longitude)
             record.kind = .city
-            record.countryCode = interner.intern(cc)
-            record.countryName = countryName[cc] ?? interner.intern(cc)
-            record.admin1Code = interner.intern(admin1Code)
+            record.countryCode = builder.interner.intern(cc)
+            record.countryName = countryName[cc] ?? builder.interner.intern(cc)
+            record.admin1Code = builder.interner.intern(admin1Code)
             let regionKey = "\(cc).\(admin1Code)"
             record.admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
-            record.firstName = UInt32(gazetteer._names.count)
+            record.firstName = UInt32(builder.names.count)
             let name = f[1]
-            gazetteer._names.append(name)
+            builder.names.append(name)
             var nameCount: UInt32 = 1
             if !f[2].isEmpty && !f[2].elementsEqual(name) {
-                gazetteer._names.append(f[2])
+                builder.names.append(f[2])
                 nameCount += 1
             }
             for alternate in f[3].split(separator: UInt8(ascii: ",")) where !alternate.elementsEqual(name) {
-                gazetteer._names.append(alternate)
+                builder.names.append(alternate)
                 nameCount += 1
             }
             record.nameCount = nameCount
-            gazetteer._places.append(record)
+            builder.places.append(record)
 
             if record.admin1Name >= 0 {
                 let weight = Double(max(population, 1))
@@ -276,28 +275,27 @@ enum _GeoNamesReader {
             record.latitude = Float(total.latitude / total.weight)
             record.longitude = Float(total.longitude / total.weight)
             record.kind = .region
-            record.countryCode = interner.intern(region.countryCode)
-            record.countryName = countryName[region.countryCode] ?? interner.intern(region.countryCode)
-            record.admin1Code = interner.intern(region.code)
-            record.firstName = UInt32(gazetteer._names.count)
-            gazetteer._names.append(region.name)
+            record.countryCode = builder.interner.intern(region.countryCode)
+            record.countryName = countryName[region.countryCode] ?? builder.interner.intern(region.countryCode)
+            record.admin1Code = builder.interner.intern(region.code)
+            record.firstName = UInt32(builder.names.count)
+            builder.names.append(region.name)
             record.nameCount = 1
-            gazetteer._places.append(record)
+            builder.places.append(record)
         }
         for country in countries {
             var record = _PlaceRecord()
             record.geonameID = country.geonameID
             record.population = country.population
             record.kind = .country
-            record.countryCode = interner.intern(country.code)
+            record.countryCode = builder.interner.intern(country.code)
             record.countryName = countryName[country.code]!
-            record.continent = interner.intern(continents[country.continent] ?? country.continent)
-            record.firstName = UInt32(gazetteer._names.count)
-            gazetteer._names.append(country.name)
+            record.continent = builder.interner.intern(continents[country.continent] ?? country.continent)
+            record.firstName = UInt32(builder.names.count)
+            builder.names.append(country.name)
             record.nameCount = 1
-            gazetteer._places.append(record)
+            builder.places.append(record)
         }
-        gazetteer._labels = interner.labels
-        return gazetteer
+        return Gazetteer(builder)
     }
 }

@@ -16,10 +16,21 @@
 public struct Gazetteer: Sendable {
     /// All names: a place's names are `names[firstName ..< firstName + nameCount]`, the
     /// canonical name first.
-    var _names = _StringTable()
+    let _names: _StringTable
     /// Short strings shared by many places: country names, region names, codes, ids.
-    var _labels: [String] = []
-    var _places: [_PlaceRecord] = []
+    let _labels: [String]
+    let _places: _Column<_PlaceRecord>
+
+    init(names: _StringTable, labels: [String], places: _Column<_PlaceRecord>) {
+        _names = names
+        _labels = labels
+        _places = places
+    }
+
+    init(_ builder: _GazetteerBuilder) {
+        self.init(names: _StringTable(builder.names), labels: builder.interner.labels,
+                  places: _Column(builder.places))
+    }
 
     /// The number of places.
     public var count: Int { _places.count }
@@ -67,14 +78,20 @@ public struct Gazetteer: Sendable {
 }
 
 /// One place, as stored: numbers and indices into the gazetteer's tables.
-struct _PlaceRecord: Sendable, Hashable {
+struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     var geonameID: Int64 = -1
     var population: Int64 = 0
     var latitude: Float = .nan
     var longitude: Float = .nan
     var firstName: UInt32 = 0
     var nameCount: UInt32 = 0
-    var kind: Place.Kind = .city
+    /// `Place.Kind`, as 0 city, 1 region, 2 country (stored as a byte so the record is
+    /// plain data that an index file can hold).
+    var kindCode: UInt8 = 0
+    var kind: Place.Kind {
+        get { kindCode == 1 ? .region : kindCode == 2 ? .country : .city }
+        set { kindCode = newValue == .region ? 1 : newValue == .country ? 2 : 0 }
+    }
     /// Indices into `_labels`; -1 means none.
     var countryCode: Int32 = -1
     var countryName: Int32 = -1
@@ -85,6 +102,13 @@ struct _PlaceRecord: Sendable, Hashable {
     /// An id given by the caller (custom gazetteers); -1 derives it from the GeoNames id
     /// or admin-1 code.
     var explicitID: Int32 = -1
+}
+
+/// Collects a gazetteer's tables before they are frozen into columns.
+struct _GazetteerBuilder {
+    var names = _StringTable.Builder()
+    var places: [_PlaceRecord] = []
+    var interner = _LabelInterner()
 }
 
 /// Interns labels while a gazetteer is built.
@@ -115,9 +139,9 @@ extension Gazetteer {
     /// - Throws: `GazetteerError.duplicatePlaceID` or `.invalidPlace`.
     /// - Complexity: O(*n*) in the total length of the names.
     public init(places: [Place], alternateNames: [String: [String]] = [:]) throws {
-        var interner = _LabelInterner()
+        var builder = _GazetteerBuilder()
         var seen = Set<String>()
-        _places.reserveCapacity(places.count)
+        builder.places.reserveCapacity(places.count)
         for place in places {
             guard seen.insert(place.id).inserted else { throw GazetteerError.duplicatePlaceID(place.id) }
             guard !_Folding.fold(place.name).isEmpty else {
@@ -134,22 +158,22 @@ extension Gazetteer {
                 record.longitude = Float(coordinate.longitude)
             }
             record.kind = place.kind
-            record.countryCode = interner.intern(place.countryCode)
-            record.countryName = interner.intern(place.countryName)
-            record.admin1Name = interner.intern(place.admin1)
-            record.admin1Code = interner.intern(place.admin1Code)
+            record.countryCode = builder.interner.intern(place.countryCode)
+            record.countryName = builder.interner.intern(place.countryName)
+            record.admin1Name = builder.interner.intern(place.admin1)
+            record.admin1Code = builder.interner.intern(place.admin1Code)
             // Keep the id exactly as given unless it is the one the record derives anyway.
-            record.explicitID = interner.intern(place.id)
-            record.firstName = UInt32(_names.count)
-            _names.append(place.name)
+            record.explicitID = builder.interner.intern(place.id)
+            record.firstName = UInt32(builder.names.count)
+            builder.names.append(place.name)
             var count: UInt32 = 1
             for name in alternateNames[place.id] ?? [] where !name.isEmpty && name != place.name {
-                _names.append(name)
+                builder.names.append(name)
                 count += 1
             }
             record.nameCount = count
-            _places.append(record)
+            builder.places.append(record)
         }
-        _labels = interner.labels
+        self.init(builder)
     }
 }

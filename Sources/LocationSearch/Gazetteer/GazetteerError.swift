@@ -20,6 +20,8 @@ public enum GazetteerError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidPlace(id: String, reason: String)
     /// The resource bundle with the bundled GeoNames data is not part of this build.
     case bundledDataMissing
+    /// A file given as a serialized index is not one this library can read.
+    case invalidIndexFile(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -33,6 +35,8 @@ public enum GazetteerError: Error, Hashable, Sendable, CustomStringConvertible {
             "two places have the id \(id); ids must be unique"
         case .invalidPlace(let id, let reason):
             "place \(id): \(reason)"
+        case .invalidIndexFile(let path, let reason):
+            "\(path): not a usable index file: \(reason)"
         case .bundledDataMissing:
             "the bundled gazetteer (LocationSearch_LocationSearchGazetteer resources) is missing "
                 + "from this build; rebuild the package, or load GeoNames files with "

@@ -1,35 +1,62 @@
 /// Strings stored as one UTF-8 buffer and an offset array: string `i` is
 /// `bytes[offsets[i] ..< offsets[i + 1]]`. No per-string allocation, so a million names
 /// cost their bytes plus four bytes each.
-struct _StringTable: Sendable, Hashable {
-    private(set) var bytes: [UInt8] = []
-    private(set) var offsets: [UInt32] = [0]
+struct _StringTable: Sendable {
+    let bytes: _Column<UInt8>
+    let offsets: _Column<UInt32>
 
     var count: Int { offsets.count - 1 }
 
-    /// Appends a string given as UTF-8 (already validated) and returns its index.
-    @discardableResult
-    mutating func append(_ utf8: some Collection<UInt8>) -> Int {
-        bytes.append(contentsOf: utf8)
-        offsets.append(UInt32(bytes.count))
-        return offsets.count - 2
+    init(bytes: _Column<UInt8>, offsets: _Column<UInt32>) {
+        self.bytes = bytes
+        self.offsets = offsets
     }
 
-    @discardableResult
-    mutating func append(_ string: String) -> Int { append(string.utf8) }
+    init(_ builder: Builder) {
+        self.init(bytes: _Column(builder.bytes), offsets: _Column(builder.offsets))
+    }
 
     func range(_ index: Int) -> Range<Int> { Int(offsets[index])..<Int(offsets[index + 1]) }
 
     func string(_ index: Int) -> String {
-        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range(index)]), as: UTF8.self) }
+        String(decoding: UnsafeBufferPointer(rebasing: bytes.buffer[range(index)]), as: UTF8.self)
     }
 
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[range(index)])) }
+        try body(UnsafeBufferPointer(rebasing: bytes.buffer[range(index)]))
     }
 
-    mutating func reserve(strings: Int, bytes byteCount: Int) {
-        offsets.reserveCapacity(strings + 1)
-        bytes.reserveCapacity(byteCount)
+    /// Checks that offsets rise and stay within the bytes.
+    func isConsistent() -> Bool {
+        guard offsets.count >= 1, offsets[0] == 0 else { return false }
+        var previous: UInt32 = 0
+        for offset in offsets.buffer {
+            guard offset >= previous else { return false }
+            previous = offset
+        }
+        return Int(previous) == bytes.count
+    }
+
+    /// Collects strings while a gazetteer is built.
+    struct Builder {
+        var bytes: [UInt8] = []
+        var offsets: [UInt32] = [0]
+
+        var count: Int { offsets.count - 1 }
+
+        @discardableResult
+        mutating func append(_ utf8: some Collection<UInt8>) -> Int {
+            bytes.append(contentsOf: utf8)
+            offsets.append(UInt32(bytes.count))
+            return offsets.count - 2
+        }
+
+        @discardableResult
+        mutating func append(_ string: String) -> Int { append(string.utf8) }
+
+        mutating func reserve(strings: Int, bytes byteCount: Int) {
+            offsets.reserveCapacity(strings + 1)
+            bytes.reserveCapacity(byteCount)
+        }
     }
 }

@@ -9,12 +9,12 @@
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
     /// Folded names, each followed by a 0 byte (folding never produces 0).
-    let folded: [UInt8]
+    let folded: _Column<UInt8>
     /// Per indexed (place, folded name): where its key starts in `folded`, the name's index
     /// in the gazetteer's name table, and the place's index.
-    let nameStart: [UInt32]
-    let nameDisplay: [UInt32]
-    let namePlace: [UInt32]
+    let nameStart: _Column<UInt32>
+    let nameDisplay: _Column<UInt32>
+    let namePlace: _Column<UInt32>
     /// Keys at the start of a name.
     let whole: _SortedKeys
     /// Keys at later word starts ("francisco" in "san francisco").
@@ -22,12 +22,26 @@ struct _PrefixIndex: Sendable {
     /// The longest folded name, in bytes.
     let longestName: Int
 
+    init(
+        folded: _Column<UInt8>, nameStart: _Column<UInt32>, nameDisplay: _Column<UInt32>,
+        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int
+    ) {
+        self.folded = folded
+        self.nameStart = nameStart
+        self.nameDisplay = nameDisplay
+        self.namePlace = namePlace
+        self.whole = whole
+        self.words = words
+        self.longestName = longestName
+    }
+
     init(_ gazetteer: Gazetteer) {
         var folded: [UInt8] = []
         var nameStart: [UInt32] = [], nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
         let nameCount = gazetteer._names.count
         folded.reserveCapacity(gazetteer._names.bytes.count + nameCount)
+        let places = gazetteer._places
         nameStart.reserveCapacity(nameCount)
         nameDisplay.reserveCapacity(nameCount)
         namePlace.reserveCapacity(nameCount)
@@ -37,7 +51,8 @@ struct _PrefixIndex: Sendable {
         var key: [UInt8] = []
         var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
         var longest = 0
-        for (placeIndex, record) in gazetteer._places.enumerated() {
+        for placeIndex in 0..<places.count {
+            let record = places[placeIndex]
             let importance = _Ranking.importance(population: record.population, kind: record.kind)
             placeKeys.removeAll(keepingCapacity: true)
             for n in 0..<Int(record.nameCount) {
@@ -60,13 +75,10 @@ struct _PrefixIndex: Sendable {
                 }
             }
         }
-        self.folded = folded
-        self.nameStart = nameStart
-        self.nameDisplay = nameDisplay
-        self.namePlace = namePlace
-        self.whole = _SortedKeys(whole, folded: folded)
-        self.words = _SortedKeys(words, folded: folded)
-        self.longestName = longest
+        self.init(
+            folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
+            namePlace: _Column(namePlace), whole: _SortedKeys(whole, folded: folded),
+            words: _SortedKeys(words, folded: folded), longestName: longest)
     }
 
     /// The range of `keys` whose key starts with `query`, and within it how many keys
@@ -74,9 +86,8 @@ struct _PrefixIndex: Sendable {
     ///
     /// - Complexity: O(*m* log *n*), *m* the query's length and *n* the number of keys.
     func range(of query: [UInt8], in keys: _SortedKeys) -> (range: Range<Int>, exact: Int) {
-        folded.withUnsafeBufferPointer { text in
-            query.withUnsafeBufferPointer { q in
-                keys.key.withUnsafeBufferPointer { k in
+        let text = folded.buffer, k = keys.key.buffer
+        return query.withUnsafeBufferPointer { q in
                     let lower = _PrefixIndex.partition(k, 0..<k.count) {
                         _PrefixIndex.comparePrefix(text, Int($0), q) < 0
                     }
@@ -87,8 +98,6 @@ struct _PrefixIndex: Sendable {
                         text[Int($0) + q.count] == 0
                     }
                     return (lower..<upper, exactEnd - lower)
-                }
-            }
         }
     }
 
@@ -123,11 +132,11 @@ struct _PrefixIndex: Sendable {
     }
 
     /// The key of entry `i` of `keys`, for tests and diagnostics.
-    func key(_ i: Int, in keys: _SortedKeys) -> ArraySlice<UInt8> {
+    func key(_ i: Int, in keys: _SortedKeys) -> [UInt8] {
         let start = Int(keys.key[i])
         var end = start
         while folded[end] != 0 { end += 1 }
-        return folded[start..<end]
+        return Array(folded.buffer[start..<end])
     }
 
     /// Checks that keys are sorted, every range tree node holds its children's maximum,
@@ -161,18 +170,26 @@ struct _SortedKeys: Sendable {
     }
 
     /// Offsets of the keys in the folded text, in key order.
-    let key: [UInt32]
+    let key: _Column<UInt32>
     /// The indexed name each key belongs to.
-    let name: [UInt32]
+    let name: _Column<UInt32>
     /// Each key's static score (place importance and name adjustment).
-    let score: [Float]
+    let score: _Column<Float>
     /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
     /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
-    let tree: [Float]
+    let tree: _Column<Float>
     let leafCount: Int
     static let blockSize = 16
 
     var count: Int { key.count }
+
+    init(key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>, leafCount: Int) {
+        self.key = key
+        self.name = name
+        self.score = score
+        self.tree = tree
+        self.leafCount = leafCount
+    }
 
     init(_ entries: [Entry], folded: [UInt8]) {
         func prefix8(_ offset: UInt32) -> UInt64 {
@@ -204,9 +221,7 @@ struct _SortedKeys: Sendable {
                 return a.entry.name < b.entry.name
             }
         }
-        key = keyed.map(\.entry.key)
-        name = keyed.map(\.entry.name)
-        score = keyed.map(\.entry.score)
+        let score = keyed.map(\.entry.score)
         let blocks = (keyed.count + Self.blockSize - 1) / Self.blockSize
         var leaves = 1
         while leaves < blocks { leaves *= 2 }
@@ -218,15 +233,16 @@ struct _SortedKeys: Sendable {
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
         }
-        self.tree = tree
-        self.leafCount = leaves
+        self.init(
+            key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
+            score: _Column(score), tree: _Column(tree), leafCount: leaves)
     }
 
     func _checkInvariants() {
         precondition(tree.count == 2 * leafCount && leafCount * Self.blockSize >= count)
         for b in 0..<leafCount {
             let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
-            let best = score[block].max() ?? -.infinity
+            let best = score.buffer[block].max() ?? -.infinity
             precondition(tree[leafCount + b] == best, "block \(b) maximum is stale")
         }
         for node in 1..<leafCount {
