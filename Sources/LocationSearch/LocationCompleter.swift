@@ -80,14 +80,21 @@ public struct LocationCompleter: Sendable {
         var walk = _BestFirst()
         var splits: [_QueryPlan.Split?] = []
         func addSources(_ key: [UInt8], bonus: Float, split: _QueryPlan.Split?, wholeNamesOnly: Bool) {
-            let whole = index.range(of: key, in: index.whole)
+            // A trailing space ends the last word: "paris " matches "paris" and "paris 15",
+            // not "parish". Keys equal to "paris" sort just before those continuing with a
+            // space, so both are one range, its exact part first.
+            let word = key.last == 0x20 ? Array(key.dropLast()) : key
+            let whole = index.range(of: word, in: index.whole)
             let exactEnd = whole.range.lowerBound + whole.exact
             walk.add(whole.range.lowerBound..<exactEnd, of: index.whole,
-                     bonus: bonus + _Ranking.exactNameBonus(queryLength: key.count))
+                     bonus: bonus + _Ranking.exactNameBonus(queryLength: word.count))
             splits.append(split)
             guard !wholeNamesOnly else { return }
-            walk.add(exactEnd..<whole.range.upperBound, of: index.whole, bonus: bonus + _Ranking.namePrefix)
-            walk.add(index.range(of: key, in: index.words).range, of: index.words, bonus: bonus + _Ranking.wordPrefix)
+            let prefixEnd = word.count == key.count ? whole.range.upperBound : index.range(of: key, in: index.whole).range.upperBound
+            walk.add(exactEnd..<prefixEnd, of: index.whole, bonus: bonus + _Ranking.namePrefix)
+            let words = index.range(of: word, in: index.words)
+            let wordsEnd = word.count == key.count ? words.range.upperBound : index.range(of: key, in: index.words).range.upperBound
+            walk.add(words.range.lowerBound..<wordsEnd, of: index.words, bonus: bonus + _Ranking.wordPrefix)
             splits.append(contentsOf: [split, split])
         }
         addSources(plan.key, bonus: 0, split: nil, wholeNamesOnly: false)
@@ -171,7 +178,7 @@ public struct LocationCompleter: Sendable {
         let folded = _FoldedText(title)
         let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
         let end = min(folded.key.count, wordStart + match.matchedLength)
-        let titleRanges = wordStart < end ? folded.wordHighlights(wordStart..<end) : []
+        let titleRanges = wordStart >= 0 && wordStart < end ? folded.wordHighlights(wordStart..<end) : []
 
         // The subtitle: the canonical name under an alternate one, then the qualifier labels.
         var parts: [String] = isAlternate ? [place.name] : []

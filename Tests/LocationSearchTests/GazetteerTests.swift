@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import LocationSearch
+
+@Suite("GeoNames files")
+struct GazetteerTests {
+    @Test func readsTheGeoNamesLayouts() throws {
+        let gazetteer = try Gazetteer(geoNamesDirectory: Fixtures.directory("geonames"))
+        let places = Array(gazetteer.places)
+        // 4 populated places (the feature-class T row is not a city), 3 regions that have
+        // places (Andorra la Vella has none), 3 countries.
+        #expect(places.filter { $0.kind == .city }.count == 4)
+        #expect(places.filter { $0.kind == .region }.map(\.name).sorted() == ["California", "Encamp", "Texas", "Île-de-France"])
+        #expect(places.filter { $0.kind == .country }.count == 3)
+
+        let sf = try #require(places.first { $0.geonameID == 5391959 })
+        #expect(sf.id == "geonames:5391959")
+        #expect(sf.admin1 == "California" && sf.admin1Code == "CA")
+        #expect(sf.countryName == "United States" && sf.countryCode == "US")
+        #expect(sf.population == 864_816)
+        #expect(sf.coordinate == GeoCoordinate(latitude: Double(Float(37.77493)), longitude: Double(Float(-122.41942))))
+        let index = try #require(places.firstIndex { $0.geonameID == 5391959 })
+        #expect(gazetteer.alternateNames(ofPlaceAt: index) == ["SF", "San Fransisco", "旧金山"])
+
+        let texas = try #require(places.first { $0.name == "Texas" })
+        #expect(texas.id == "geonames:4736286" && texas.kind == .region && texas.population == 24171)
+        let andorra = try #require(places.first { $0.kind == .country && $0.countryCode == "AD" })
+        #expect(andorra.id == "geonames:3041565" && andorra.coordinate == nil)
+    }
+
+    @Test func aRegionWithoutGeonamesIDGetsAnAdmin1ID() throws {
+        let gazetteer = try Gazetteer(places: [
+            Place(name: "Bavaria", kind: .region, countryCode: "DE", countryName: "Germany", admin1Code: "02")
+        ])
+        #expect(gazetteer.places.first?.id == "admin1:DE.02")
+    }
+
+    static let malformed: [(file: String, contents: String, line: Int, reason: String)] = [
+        ("cities500.txt", "1\tA\n", 1, "expected 19 tab-separated columns, found 2"),
+        ("cities500.txt", "5391959\tSan Francisco\t\t\t37.7\t-122.4\tP\t\tUS\t\tCA\t\t\t\t1\t\t\t\t\nx\tB\t\t\t1\t1\tP\t\tUS\t\tCA\t\t\t\t1\t\t\t\t\n", 2, "geonameid \"x\" is not a number"),
+        ("cities500.txt", "1\tA\t\t\t91\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n", 1, "coordinates \"91\", \"0\" are not valid"),
+        ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUSA\t\t\t\t\t\t1\t\t\t\t\n", 1, "country code \"USA\" is not two letters"),
+        ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\tmany\t\t\t\t\n", 1, "population \"many\" is not a number"),
+        ("cities500.txt", "1\t\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n", 1, "the name is empty"),
+        ("admin1CodesASCII.txt", "US-CA\tCalifornia\tCalifornia\t1\n", 1, "code \"US-CA\" is not of the form CC.code"),
+        ("countryInfo.txt", "# header\nUS\tUSA\n", 2, "expected at least 17 tab-separated columns, found 2"),
+    ]
+
+    @Test("Malformed rows give the file, line and reason", arguments: malformed.indices)
+    func malformedRows(_ i: Int) throws {
+        let (file, contents, line, reason) = Self.malformed[i]
+        let directory = try Self.copyOfFixtures(replacing: file, with: Data(contents.utf8))
+        #expect(throws: GazetteerError.malformedRow(file: file, line: line, reason: reason)) {
+            try Gazetteer(geoNamesDirectory: directory)
+        }
+    }
+
+    @Test func invalidUTF8IsAnErrorWithItsLine() throws {
+        var bytes = Array("1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n".utf8)
+        bytes += [0x32, 0x09, 0xFF, 0xFE, 0x0A]
+        let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(bytes))
+        #expect(throws: GazetteerError.malformedRow(file: "cities500.txt", line: 2, reason: "not valid UTF-8")) {
+            try Gazetteer(geoNamesDirectory: directory)
+        }
+    }
+
+    @Test func missingFilesAreNamed() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ls-empty-\(UUID())")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        #expect(throws: GazetteerError.missingFile(path: empty.appendingPathComponent("cities500.txt").path)) {
+            try Gazetteer(geoNamesDirectory: empty)
+        }
+        #expect(GazetteerError.missingFile(path: "/x/cities500.txt").description == "/x/cities500.txt: no such file")
+    }
+
+    @Test func customPlacesAreValidated() {
+        let place = Place(id: "a", name: "A", countryCode: "US", countryName: "United States")
+        #expect(throws: GazetteerError.duplicatePlaceID("a")) { try Gazetteer(places: [place, place]) }
+        #expect(throws: GazetteerError.invalidPlace(id: "b", reason: "its name has no letters or digits")) {
+            try Gazetteer(places: [Place(id: "b", name: "--", countryCode: "US", countryName: "United States")])
+        }
+    }
+
+    static func copyOfFixtures(replacing file: String, with contents: Data) throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-fixture-\(UUID())")
+        try FileManager.default.copyItem(at: Fixtures.directory("geonames"), to: directory)
+        try contents.write(to: directory.appendingPathComponent(file))
+        return directory
+    }
+}
