@@ -19,14 +19,21 @@ public struct CompletionOptions: Hashable, Sendable {
     public var countries: Set<String>
     /// The kinds of place to return; empty means every kind.
     public var kinds: Set<Place.Kind>
+    /// Whether to find places despite typing mistakes (default `true`): up to one
+    /// Damerau-Levenshtein edit in a word of 4–7 letters and two from 8 letters ("londn",
+    /// "philadelpia", "san fransisco"), not on the first letter. Typo matches only fill
+    /// the list after every exact and prefix match, so a correctly typed query is never
+    /// crowded by them.
+    public var typoTolerance: Bool
 
     public init(
         limit: Int = 10, near: GeoCoordinate? = nil, countries: Set<String> = [],
-        kinds: Set<Place.Kind> = []
+        kinds: Set<Place.Kind> = [], typoTolerance: Bool = true
     ) {
         self.limit = limit
         self.near = near
         self.countries = countries
         self.kinds = kinds
+        self.typoTolerance = typoTolerance
     }
 }

@@ -91,11 +91,17 @@ extension LocationCompleter {
     }
 
     /// Identifies the content of the source files cheaply: their sizes and a hash of
-    /// 4 KiB samples every MiB (plus the last 4 KiB), with the index format version.
+    /// 4 KiB samples every MiB (plus the last 4 KiB), with the index format version, the
+    /// ranking weights and the folding table it was built with.
     /// Independent of paths and modification times, so every checkout of the same data
     /// shares one cached index.
     static func sourceKey(for files: [URL]) throws -> String {
-        var parts = ["format \(_IndexFile.formatVersion)"]
+        // Everything baked into the index besides the data: its layout, the static ranking
+        // weights and the folding table.
+        var parts = [
+            "format \(_IndexFile.formatVersion)", "ranking \(_Ranking.indexFingerprint)",
+            "folding \(_foldingTableSource.utf8.count)",
+        ]
         for file in files {
             guard let handle = FileHandle(forReadingAtPath: file.path) else {
                 throw GazetteerError.missingFile(path: file.path)

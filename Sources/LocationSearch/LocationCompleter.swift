@@ -9,54 +9,44 @@
 ///     print(completion.title, "|", completion.subTitle)
 /// }
 /// // San Francisco | California, United States
-/// // San Fernando | Central Luzon, Philippines
+/// // San Francisco de Quito | Quito, Pichincha, Ecuador
 /// ```
 ///
 /// ## Matching
 /// The query and every name are folded (case, diacritics, punctuation; see `_Folding`).
 /// A place matches when the query is a prefix of one of its names (canonical or
-/// alternate), or of a later word in it ("fran" finds San Francisco). Tokens after the
-/// name may qualify it by region or country, in order: "paris tex", "paris, texas" and
-/// "springfield il" find Paris, Texas and Springfield, Illinois.
+/// alternate), of a later word in it ("fran" finds San Francisco), or of its canonical
+/// name written without spaces ("newyork"). Abbreviations read both ways ("st" ↔ "saint",
+/// "ft" ↔ "fort"). Tokens after a whole name may qualify it by region or country, in
+/// order, by name, abbreviation or code: "paris tex", "paris, texas", "paris tx" and
+/// "springfield il". With `typoTolerance`, a few typing mistakes are forgiven.
 ///
 /// ## Ranking
 /// Score = log10(population) + match quality (exact name > name prefix > word prefix)
-/// + small adjustments for alternate names, regions, countries and qualified matches,
-/// + with `near`, a distance term. `_Ranking` documents every weight. One completion per
-/// place, best first.
+/// + small adjustments for alternate names, regions, countries, abbreviations and
+/// qualified matches, + with `near`, a distance term. Typo matches come after all exact
+/// and prefix matches. `_Ranking` documents every weight. One completion per place, and
+/// no two completions that read the same, best first.
 public struct LocationCompleter: Sendable {
     let gazetteer: Gazetteer
     let index: _PrefixIndex
-    /// Each gazetteer label, folded: for matching region and country qualifiers.
-    let foldedLabels: [[UInt8]]
-    /// The most words a qualifier can have (a region's words plus its country's).
-    let longestQualifier: Int
+    let qualifiers: _Qualifiers
 
     /// Builds a completer over `gazetteer`.
     ///
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     public init(gazetteer: Gazetteer) {
         let index = _PrefixIndex(gazetteer)
-        var longest = 0
-        let labels = gazetteer._labels.map { _Folding.fold($0) }
-        for record in gazetteer._places.buffer {
-            var words = 0
-            for label in [record.admin1Name, record.countryName] where label >= 0 {
-                words += labels[Int(label)].split(separator: 0x20).count
-            }
-            longest = max(longest, words)
-        }
-        self.init(gazetteer: gazetteer, index: index, longestQualifier: longest)
+        self.init(gazetteer: gazetteer, index: index)
         #if DEBUG
         index._checkInvariants()
         #endif
     }
 
-    init(gazetteer: Gazetteer, index: _PrefixIndex, longestQualifier: Int) {
+    init(gazetteer: Gazetteer, index: _PrefixIndex) {
         self.gazetteer = gazetteer
         self.index = index
-        self.foldedLabels = gazetteer._labels.map { _Folding.fold($0) }
-        self.longestQualifier = longestQualifier
+        self.qualifiers = _Qualifiers(gazetteer)
     }
 
     /// The number of places the completer knows.
@@ -65,107 +55,54 @@ public struct LocationCompleter: Sendable {
     /// The best completions for `query`, best first.
     ///
     /// Any string is a valid query: one with no letters or digits, or longer than any
-    /// name, returns no completions.
+    /// name and qualifier, returns no completions.
     ///
     /// - Complexity: O(*m* log *n* + *k* log *n*) for a query of *m* bytes and a limit of
     ///   *k*, where *n* is the number of indexed name words: independent of how many
     ///   places match. Country and kind filters and `near` add the cost of skipping the
-    ///   better-ranked places they exclude.
+    ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
+    ///   fill the list, adds a walk over the query's edit neighbourhood (see `_FuzzyWalk`).
     public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
-        guard !plan.key.isEmpty, plan.key.count <= index.longestName + 1 + plan.qualifierAllowance(longestQualifier) else {
+        guard !plan.key.isEmpty, plan.key.count <= index.longestName + 1 + plan.qualifierAllowance(qualifiers.longest) else {
             return []
         }
-        var walk = _BestFirst()
-        var splits: [_QueryPlan.Split?] = []
-        func addSources(_ key: [UInt8], bonus: Float, split: _QueryPlan.Split?, wholeNamesOnly: Bool) {
-            // A trailing space ends the last word: "paris " matches "paris" and "paris 15",
-            // not "parish". Keys equal to "paris" sort just before those continuing with a
-            // space, so both are one range, its exact part first.
-            let word = key.last == 0x20 ? Array(key.dropLast()) : key
-            let whole = index.range(of: word, in: index.whole)
-            let exactEnd = whole.range.lowerBound + whole.exact
-            walk.add(whole.range.lowerBound..<exactEnd, of: index.whole,
-                     bonus: bonus + _Ranking.exactNameBonus(queryLength: word.count))
-            splits.append(split)
-            guard !wholeNamesOnly else { return }
-            let prefixEnd = word.count == key.count ? whole.range.upperBound : index.range(of: key, in: index.whole).range.upperBound
-            walk.add(exactEnd..<prefixEnd, of: index.whole, bonus: bonus + _Ranking.namePrefix)
-            let words = index.range(of: word, in: index.words)
-            let wordsEnd = word.count == key.count ? words.range.upperBound : index.range(of: key, in: index.words).range.upperBound
-            walk.add(words.range.lowerBound..<wordsEnd, of: index.words, bonus: bonus + _Ranking.wordPrefix)
-            splits.append(contentsOf: [split, split])
-        }
-        addSources(plan.key, bonus: 0, split: nil, wholeNamesOnly: false)
-        // A name followed by a qualifier must be a whole name ("paris tex"), unless a comma
-        // marks where the name ends ("san fran, calif"): otherwise "san" + "fr" would read
-        // as any name starting with "san" in France.
-        for split in plan.splits(maxQualifierWords: longestQualifier) {
-            addSources(split.name, bonus: _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
-        }
-
-        let filter = _Filter(options: options, gazetteer: gazetteer)
-        let near = options.near.flatMap { $0.isValid ? $0 : nil }
-        var results: [_Match] = []
-        var seen = Set<UInt32>()
-        while let (position, source, bound) = walk.next() {
-            if results.count == options.limit, let worst = results.last, bound <= worst.score { break }
-            let list = walk.sources[source].list
-            let name = list.name[position]
-            let placeIndex = index.namePlace[Int(name)]
-            guard !seen.contains(placeIndex) else { continue }
-            let record = gazetteer._places[Int(placeIndex)]
-            guard filter.accepts(record) else { continue }
-            var qualifier: [Int] = []
-            if let split = splits[source] {
-                guard let words = matchQualifier(split.qualifier, record) else { continue }
-                qualifier = words
-            }
-            seen.insert(placeIndex)
-            var score = bound
-            if let near, !record.latitude.isNaN {
-                let coordinate = GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude))
-                score += _Ranking.nearness(meters: near.distance(to: coordinate))
-            }
-            let match = _Match(
-                place: placeIndex, name: name, keyOffset: list.key[position], score: score,
-                matchedLength: splits[source]?.name.count ?? plan.key.count,
-                qualifier: qualifier, qualifierTokens: splits[source]?.qualifier ?? [])
-            let at = results.firstIndex { match.ranks(before: $0, population: record.population, gazetteer) } ?? results.count
-            if at < options.limit {
-                results.insert(match, at: at)
-                if results.count > options.limit { results.removeLast() }
+        var search = _Search(completer: self, options: options)
+        for (key, bonus) in [(plan.key, Float(0))] + _Synonyms.variants(of: plan.key).map({ ($0, _Ranking.synonym) }) {
+            let reading = key == plan.key ? plan : _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma)
+            search.addSources(reading.key, bonus: bonus, split: nil, wholeNamesOnly: false)
+            // A name followed by a qualifier must be a whole name ("paris tex"), unless a
+            // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"
+            // would read as any name starting with "san" in France.
+            for split in reading.splits(maxQualifierWords: qualifiers.longest) {
+                search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
             }
         }
-        return results.map(completion(for:))
-    }
-
-    /// The words of the place's region and country names that the qualifier tokens match
-    /// in order (each token a prefix of a later word), or `nil` if they do not.
-    func matchQualifier(_ tokens: [ArraySlice<UInt8>], _ record: _PlaceRecord) -> [Int]? {
-        var words: [ArraySlice<UInt8>] = []
-        for label in qualifierLabels(record) {
-            words.append(contentsOf: foldedLabels[Int(label)].split(separator: 0x20))
+        search.run()
+        if search.results.isEmpty, plan.tokens.count == 1, plan.key.count >= 6 {
+            // One run-together word that matched nothing: try it as two ("britishcolumbia").
+            for cut in 2...(plan.key.count - 2) {
+                let key = Array(plan.key[..<cut]) + [0x20] + Array(plan.key[cut...])
+                search.addSources(key, bonus: _Ranking.joinedName, split: nil, wholeNamesOnly: false)
+            }
+            search.run()
         }
-        var matched: [Int] = []
-        var next = 0
-        for token in tokens {
-            guard let found = words[next...].firstIndex(where: { $0.starts(with: token) }) else { return nil }
-            matched.append(found)
-            next = found + 1
+        if options.typoTolerance && search.results.count < options.limit {
+            let budget = _FuzzyWalk.budget(for: plan.key)
+            if budget > 0 {
+                var typos = _Search(completer: self, options: options)
+                typos.seen = search.seen
+                typos.seenRows = search.seenRows
+                // A typo reading must be more plausible than what was typed exactly.
+                typos.floor = search.results.first?.score
+                typos.limit = options.limit - search.results.count
+                typos.addTypoSources(plan.key, budget: budget)
+                typos.run()
+                search.results += typos.results
+            }
         }
-        return matched
-    }
-
-    /// The labels a qualifier is matched against: region and country for a city, the
-    /// country for a region, nothing for a country.
-    func qualifierLabels(_ record: _PlaceRecord) -> [Int32] {
-        switch record.kind {
-        case .city: [record.admin1Name, record.countryName].filter { $0 >= 0 }
-        case .region: [record.countryName]
-        case .country: []
-        }
+        return search.results.map(completion(for:))
     }
 
     func completion(for match: _Match) -> LocalSearchCompletion {
@@ -176,46 +113,70 @@ public struct LocationCompleter: Sendable {
         let title = gazetteer._names.string(nameIndex)
 
         let folded = _FoldedText(title)
-        let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
-        let end = min(folded.key.count, wordStart + match.matchedLength)
+        var wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
+        var end = min(folded.key.count, wordStart + match.matchedLength)
+        if folded.key.count != _keyLength(of: match.name) {
+            // A joined key ("newyorkcity"): count the matched bytes back over the spaces.
+            (wordStart, end) = (0, Self.spacedLength(folded.key, joinedLength: match.matchedLength))
+        }
         let titleRanges = wordStart >= 0 && wordStart < end ? folded.wordHighlights(wordStart..<end) : []
 
-        // The subtitle: the canonical name under an alternate one, then the qualifier labels.
+        // The subtitle: the canonical name under an alternate one, then region and country
+        // for a city, the country for a region, the continent for a country.
         var parts: [String] = isAlternate ? [place.name] : []
-        let labels: [Int32]
+        let labelParts: [(part: UInt8, text: String)]
         switch record.kind {
-        case .city, .region: labels = qualifierLabels(record)
-        case .country: labels = [record.continent].filter { $0 >= 0 }
+        case .city: labelParts = [place.admin1.map { (UInt8(0), $0) }, (UInt8(1), place.countryName)].compactMap { $0 }
+        case .region: labelParts = [(UInt8(1), place.countryName)]
+        case .country: labelParts = gazetteer.label(record.continent).map { [(UInt8(2), $0)] } ?? []
         }
-        let firstLabelPart = parts.count
-        parts += labels.map { gazetteer._labels[Int($0)] }
+        var offset = parts.reduce(0) { $0 + $1.utf16.count + 2 }
         var subtitleRanges: [HighlightRange] = []
-        if !match.qualifier.isEmpty {
-            var wordNumber = 0
-            var offset = parts[..<firstLabelPart].reduce(0) { $0 + $1.utf16.count + 2 }
-            var pending = Array(zip(match.qualifier, match.qualifierTokens))
-            for part in parts[firstLabelPart...] {
-                let text = _FoldedText(part)
-                var start = 0
-                for word in text.key.split(separator: 0x20, omittingEmptySubsequences: true) {
-                    let wordStartByte = word.startIndex
-                    if let (target, token) = pending.first, target == wordNumber {
-                        pending.removeFirst()
-                        if let range = text.highlight(wordStartByte..<(wordStartByte + token.count)) {
-                            subtitleRanges.append(HighlightRange(location: offset + range.location, length: range.length))
+        for (part, text) in labelParts {
+            let words = match.qualifier.filter { $0.part == part }
+            if !words.isEmpty {
+                let label = _FoldedText(text)
+                var ranges: [HighlightRange] = []
+                if words.contains(where: { $0.labelWord < 0 }) {
+                    // An abbreviation or code matched: the whole name it stands for.
+                    if let all = label.highlight(0..<label.key.count) { ranges = [all] }
+                } else {
+                    let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
+                    for word in words where Int(word.labelWord) < starts.count {
+                        let start = starts[Int(word.labelWord)]
+                        if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
+                            ranges.append(range)
                         }
                     }
-                    wordNumber += 1
-                    start = word.endIndex
                 }
-                _ = start
-                offset += part.utf16.count + 2
+                subtitleRanges += ranges.map { HighlightRange(location: offset + $0.location, length: $0.length) }
             }
+            parts.append(text)
+            offset += text.utf16.count + 2
         }
         return LocalSearchCompletion(
             place: place, title: title, subTitle: parts.joined(separator: ", "),
             matchedName: isAlternate ? title : nil,
             titleHighlightRanges: titleRanges, subtitleHighlightRanges: subtitleRanges)
+    }
+
+    /// The length of indexed name `name`'s key.
+    func _keyLength(of name: UInt32) -> Int {
+        var end = Int(index.nameStart[Int(name)])
+        let start = end
+        let text = index.folded.buffer
+        while text[end] != 0 { end += 1 }
+        return end - start
+    }
+
+    /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.
+    static func spacedLength(_ spaced: [UInt8], joinedLength: Int) -> Int {
+        var count = 0
+        for (i, byte) in spaced.enumerated() where byte != 0x20 {
+            count += 1
+            if count == joinedLength { return i + 1 }
+        }
+        return spaced.count
     }
 }
 
@@ -225,17 +186,16 @@ struct _Match {
     var name: UInt32
     var keyOffset: UInt32
     var score: Float
-    /// How many folded bytes of the name the query covered.
+    /// How many folded bytes of the key the query covered.
     var matchedLength: Int
-    /// Which region/country words the qualifier tokens matched, and the tokens.
-    var qualifier: [Int]
-    var qualifierTokens: [ArraySlice<UInt8>]
+    /// The region/country words the qualifier tokens matched.
+    var qualifier: [_Qualifiers.Word]
+    var population: Int64
 
     /// Higher score first; ties to the more populous place, then the earlier one.
-    func ranks(before other: _Match, population: Int64, _ gazetteer: Gazetteer) -> Bool {
+    func ranks(before other: _Match) -> Bool {
         if score != other.score { return score > other.score }
-        let otherPopulation = gazetteer._places[Int(other.place)].population
-        if population != otherPopulation { return population > otherPopulation }
+        if population != other.population { return population > other.population }
         return place < other.place
     }
 }

@@ -57,10 +57,8 @@ struct CompleteCommand {
                 throw UsageError(message: "unknown option \(option.name)")
             }
         }
-        guard reader.positional.count <= 1 else {
-            throw UsageError(message: "give the query as one argument (quote it): \"\(reader.positional.joined(separator: " "))\"")
-        }
-        command.query = reader.positional.first
+        // `location-search san fr` means the query "san fr", as if quoted.
+        command.query = reader.positional.isEmpty ? nil : reader.positional.joined(separator: " ")
         return command
     }
 

@@ -8,7 +8,9 @@ extension Gazetteer {
     /// rows whose feature class is not `P` (populated place) are not cities and are
     /// skipped by design. Every named admin-1 region that has at least one place, and
     /// every country, becomes a place too. A region's population is the sum of its
-    /// places', and its coordinate their population-weighted centre.
+    /// places', and its coordinate their population-weighted centre. Regions and countries
+    /// also get the abbreviations people type ("TX", "BC", "NSW"; "USA", "UK" and ISO codes)
+    /// as alternate names.
     ///
     /// - Throws: `GazetteerError` naming the file, line and reason for a file that is
     ///   missing, unreadable, not UTF-8, or has a malformed row.
@@ -280,7 +282,9 @@ enum _GeoNamesReader {
             record.admin1Code = builder.interner.intern(region.code)
             record.firstName = UInt32(builder.names.count)
             builder.names.append(region.name)
-            record.nameCount = 1
+            let abbreviations = _PlaceAliases.regionAbbreviations(countryCode: region.countryCode, admin1Code: region.code)
+            for abbreviation in abbreviations { builder.names.append(abbreviation) }
+            record.nameCount = UInt32(1 + abbreviations.count)
             builder.places.append(record)
         }
         for country in countries {
@@ -293,7 +297,9 @@ enum _GeoNamesReader {
             record.continent = builder.interner.intern(continents[country.continent] ?? country.continent)
             record.firstName = UInt32(builder.names.count)
             builder.names.append(country.name)
-            record.nameCount = 1
+            let aliases = _PlaceAliases.countryAliases(code: country.code, iso3: country.iso3)
+            for alias in aliases { builder.names.append(alias) }
+            record.nameCount = UInt32(1 + aliases.count)
             builder.places.append(record)
         }
         return Gazetteer(builder)

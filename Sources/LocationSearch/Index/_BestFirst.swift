@@ -52,6 +52,18 @@ struct _BestFirst {
         return Int(source)
     }
 
+    /// Adds single keys of `list`, each with its own bonus (for ranges small enough that
+    /// per-key scoring beats the tree).
+    /// - Complexity: O(*c* log *h*) for *c* keys.
+    mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float) -> Int {
+        let source = Int32(sources.count)
+        sources.append(Source(list: list, bonus: 0))
+        for i in range {
+            push(Item(bound: list.score[i] + bonus(i), source: source, position: Int32(i), isNode: false))
+        }
+        return Int(source)
+    }
+
     /// The next key, best first: its position in its list, its source and its score.
     mutating func next() -> (position: Int, source: Int, score: Float)? {
         while let item = pop() {

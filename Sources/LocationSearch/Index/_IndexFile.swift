@@ -24,7 +24,7 @@ import Darwin
 enum _IndexFile {
     static let magic: UInt64 = 0x3158_4544_4E49_534C  // "LSINDEX1" little-endian
     /// Bump when the layout or the folding/ranking that produced the columns changes.
-    static let formatVersion: UInt64 = 1
+    static let formatVersion: UInt64 = 2
     static let sectionCount = 18
 
     struct Header {
@@ -60,7 +60,7 @@ enum _IndexFile {
         header.longestName = UInt64(index.longestName)
         header.wholeLeaves = UInt64(index.whole.leafCount)
         header.wordLeaves = UInt64(index.words.leafCount)
-        header.longestQualifier = UInt64(completer.longestQualifier)
+        header.longestQualifier = UInt64(completer.qualifiers.longest)
         var prefix: [UInt64] = [
             header.magic, header.version, header.recordStride, header.byteOrder,
             header.longestName, header.wholeLeaves, header.wordLeaves, header.longestQualifier,
@@ -183,8 +183,7 @@ enum _IndexFile {
             whole: try keys(10, leaves: fields[5]), words: try keys(14, leaves: fields[6]),
             longestName: Int(truncatingIfNeeded: fields[4]))
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
-        let completer = LocationCompleter(
-            gazetteer: gazetteer, index: index, longestQualifier: Int(truncatingIfNeeded: fields[7]))
+        let completer = LocationCompleter(gazetteer: gazetteer, index: index)
         return (completer, sourceKey)
     }
 }

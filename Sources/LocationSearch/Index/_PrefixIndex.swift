@@ -15,7 +15,7 @@ struct _PrefixIndex: Sendable {
     let nameStart: _Column<UInt32>
     let nameDisplay: _Column<UInt32>
     let namePlace: _Column<UInt32>
-    /// Keys at the start of a name.
+    /// Keys at the start of a name, and canonical names written without their spaces.
     let whole: _SortedKeys
     /// Keys at later word starts ("francisco" in "san francisco").
     let words: _SortedKeys
@@ -72,6 +72,21 @@ struct _PrefixIndex: Sendable {
                 whole.append(.init(key: UInt32(start), name: ref, score: score))
                 for (i, byte) in key.enumerated() where byte == 0x20 {
                     words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
+                }
+                // A city's canonical name written without spaces, for "newyork" and
+                // "laquila". Its display is the same name; highlighting maps the joined bytes
+                // back. (Other spellings are read from the query instead: see
+                // `LocationCompleter.completions(for:options:)`.)
+                if n == 0 && record.kind == .city && key.contains(0x20) {
+                    let joined = key.filter { $0 != 0x20 }
+                    let start = folded.count
+                    folded.append(contentsOf: joined)
+                    folded.append(0)
+                    let ref = UInt32(nameStart.count)
+                    nameStart.append(UInt32(start))
+                    nameDisplay.append(UInt32(name))
+                    namePlace.append(UInt32(placeIndex))
+                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.joinedName))
                 }
             }
         }

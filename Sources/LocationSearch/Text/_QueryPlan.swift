@@ -20,7 +20,19 @@ struct _QueryPlan {
     }
 
     init(query: String) {
-        key = _Folding.fold(query, keepTrailingSpace: true)
+        let key = _Folding.fold(query, keepTrailingSpace: true)
+        var tokensBeforeComma: Int? = nil
+        if let comma = query.firstIndex(of: ",") {
+            let before = _Folding.fold(query[..<comma])
+            tokensBeforeComma = before.isEmpty ? nil : before.split(separator: 0x20).count
+        }
+        self.init(key: key, tokensBeforeComma: tokensBeforeComma)
+    }
+
+    /// A reading of an already folded query (an abbreviation expanded, say).
+    init(key: [UInt8], tokensBeforeComma: Int?) {
+        self.key = key
+        self.tokensBeforeComma = tokensBeforeComma
         var tokens: [Range<Int>] = []
         var start: Int? = nil
         for i in 0...key.count {
@@ -32,12 +44,6 @@ struct _QueryPlan {
             }
         }
         self.tokens = tokens
-        if let comma = query.firstIndex(of: ",") {
-            let before = _Folding.fold(query[..<comma])
-            tokensBeforeComma = before.isEmpty ? nil : before.split(separator: 0x20).count
-        } else {
-            tokensBeforeComma = nil
-        }
     }
 
     /// How many folded bytes a qualifier of up to `words` words might add to a name.

@@ -1,0 +1,105 @@
+/// The words a qualifier can match after a place's name: its region's and country's
+/// names, word by word, then their abbreviations and codes ("tx", "bc", "usa", "gbr").
+///
+/// Built once per completer for each distinct region and country (a few thousand), so a
+/// candidate is checked with two dictionary look-ups and a short scan.
+struct _Qualifiers: Sendable {
+    struct Word: Sendable {
+        /// The folded word.
+        var text: [UInt8]
+        /// Which subtitle label it belongs to: 0 the region, 1 the country.
+        var part: UInt8
+        /// The word's index within the label's folded words, or -1 for an abbreviation,
+        /// which highlights the whole label.
+        var labelWord: Int16
+    }
+
+    /// Region words by (country code label, admin-1 code label), from the region places.
+    private let regions: [RegionKey: [Word]]
+    /// Country words by country code label, from the country places.
+    private let countries: [Int32: [Word]]
+    private let gazetteer: Gazetteer
+    /// An upper bound on the number of words any place's qualifier list has.
+    let longest: Int
+
+    struct RegionKey: Hashable, Sendable {
+        var countryCode: Int32, admin1Code: Int32
+    }
+
+    /// - Complexity: O(*n*) in the number of places, with work only for regions and
+    ///   countries.
+    init(_ gazetteer: Gazetteer) {
+        self.gazetteer = gazetteer
+        let places = gazetteer._places
+        var regions: [RegionKey: [Word]] = [:]
+        var countries: [Int32: [Word]] = [:]
+        for i in 0..<places.count {
+            let record = places[i]
+            guard record.kindCode != 0 else { continue }
+            let names = (0..<Int(record.nameCount)).map { gazetteer._names.string(Int(record.firstName) + $0) }
+            if record.kind == .region {
+                regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] =
+                    Self.words(of: names[0], part: 0, aliases: Array(names.dropFirst()))
+            } else {
+                countries[record.countryCode] = Self.words(of: names[0], part: 1, aliases: Array(names.dropFirst()))
+            }
+        }
+        self.regions = regions
+        self.countries = countries
+        // Custom gazetteers may name regions and countries without places for them; their
+        // words come from the labels (see `words(for:)`), at most a few more.
+        let longestRegion = regions.values.map(\.count).max() ?? 0
+        let longestCountry = countries.values.map(\.count).max() ?? 0
+        let longestLabel = gazetteer._labels.map { _Folding.fold($0).split(separator: 0x20).count }.max() ?? 0
+        longest = max(longestRegion, longestLabel + 2) + max(longestCountry, longestLabel + 8)
+    }
+
+    static func words(of label: String, part: UInt8, aliases: [String]) -> [Word] {
+        var result: [Word] = []
+        for (i, word) in _Folding.fold(label).split(separator: 0x20).enumerated() {
+            result.append(Word(text: Array(word), part: part, labelWord: Int16(i)))
+        }
+        for alias in aliases {
+            for word in _Folding.fold(alias).split(separator: 0x20) {
+                result.append(Word(text: Array(word), part: part, labelWord: -1))
+            }
+        }
+        return result
+    }
+
+    /// The qualifier words of a place: its region's (cities only) then its country's
+    /// (not for countries themselves).
+    func words(for record: _PlaceRecord) -> [Word] {
+        guard record.kind != .country else { return [] }
+        var result: [Word] = []
+        if record.kind == .city, let admin1 = gazetteer.label(record.admin1Name) {
+            if let words = regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] {
+                result += words
+            } else {
+                result += Self.words(of: admin1, part: 0, aliases: _PlaceAliases.regionAbbreviations(
+                    countryCode: gazetteer._labels[Int(record.countryCode)],
+                    admin1Code: gazetteer.label(record.admin1Code) ?? ""))
+            }
+        }
+        result += countries[record.countryCode]
+            ?? Self.words(of: gazetteer._labels[Int(record.countryName)], part: 1,
+                          aliases: _PlaceAliases.countryAliases(code: gazetteer._labels[Int(record.countryCode)], iso3: ""))
+        return result
+    }
+
+    /// The words `tokens` match in order (each token a prefix of a later word; the region
+    /// before the country), or `nil` if they do not all match.
+    func match(_ tokens: [ArraySlice<UInt8>], _ record: _PlaceRecord) -> [Word]? {
+        let words = words(for: record)
+        var matched: [Word] = []
+        var next = 0
+        for token in tokens {
+            guard let found = words[next...].firstIndex(where: { $0.text.starts(with: token) }) else { return nil }
+            var word = words[found]
+            word.text = Array(token)  // keep the typed length, for highlighting
+            matched.append(word)
+            next = found + 1
+        }
+        return matched
+    }
+}

@@ -1,0 +1,137 @@
+/// One query's search: the key ranges to consider (each with its bonus and, for a
+/// qualified reading, the qualifier to check), walked best first into the top results.
+struct _Search {
+    struct Source {
+        var split: _QueryPlan.Split?
+        /// How many key bytes a match covers (for highlighting).
+        var matchedLength: Int
+    }
+
+    let completer: LocationCompleter
+    let filter: _Filter
+    let near: GeoCoordinate?
+    var limit: Int
+    /// Results must score above this (typo matches must beat the best exact one).
+    var floor: Float?
+    private var walk = _BestFirst()
+    private var sources: [Source] = []
+    var results: [_Match] = []
+    /// Places already placed, and rows already shown (title, region, country), so that
+    /// no place and no identical-looking row appears twice.
+    var seen = Set<UInt32>()
+    var seenRows = Set<RowKey>()
+
+    struct RowKey: Hashable {
+        var name: [UInt8], canonical: UInt32, admin1: Int32, country: Int32, kind: UInt8
+    }
+
+    init(completer: LocationCompleter, options: CompletionOptions) {
+        self.completer = completer
+        self.filter = _Filter(options: options, gazetteer: completer.gazetteer)
+        self.near = options.near.flatMap { $0.isValid ? $0 : nil }
+        self.limit = options.limit
+    }
+
+    private mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float, _ source: Source) {
+        guard !range.isEmpty else { return }
+        walk.add(range, of: list, bonus: bonus)
+        sources.append(source)
+    }
+
+    /// Exact matches are usually few; up to this many are scored one by one.
+    static let exactKeysScoredOneByOne = 4096
+
+    /// Adds the keys matching `key` exactly or as a prefix, of whole names and (unless
+    /// `wholeNamesOnly`) of later words.
+    mutating func addSources(_ key: [UInt8], bonus: Float, split: _QueryPlan.Split?, wholeNamesOnly: Bool) {
+        let index = completer.index
+        // A trailing space ends the last word: "paris " matches "paris" and "paris 15",
+        // not "parish". Keys equal to "paris" sort just before those continuing with a
+        // space, so both are one range, its exact part first.
+        let word = key.last == 0x20 ? Array(key.dropLast()) : key
+        let source = Source(split: split, matchedLength: key.count)
+        let whole = index.range(of: word, in: index.whole)
+        let exactEnd = whole.range.lowerBound + whole.exact
+        let exactBonus = bonus + _Ranking.exactNameBonus(queryLength: word.count)
+        if whole.exact <= Self.exactKeysScoredOneByOne {
+            // An exact alternate name is the person naming the place ("new york", "wien"):
+            // it keeps only part of the alternate-name penalty.
+            let gazetteer = completer.gazetteer
+            let wholeList = index.whole
+            walk.add(keys: whole.range.lowerBound..<exactEnd, of: wholeList) { i in
+                let name = wholeList.name[i]
+                let record = gazetteer._places[Int(index.namePlace[Int(name)])]
+                return exactBonus + (index.nameDisplay[Int(name)] == record.firstName ? 0 : _Ranking.exactAlternateName)
+            }
+            sources.append(source)
+        } else {
+            add(whole.range.lowerBound..<exactEnd, of: index.whole, bonus: exactBonus, source)
+        }
+        guard !wholeNamesOnly else { return }
+        let prefixEnd = word.count == key.count ? whole.range.upperBound : index.range(of: key, in: index.whole).range.upperBound
+        add(exactEnd..<prefixEnd, of: index.whole, bonus: bonus + _Ranking.namePrefix, source)
+        let words = index.range(of: word, in: index.words)
+        let wordsEnd = word.count == key.count ? words.range.upperBound : index.range(of: key, in: index.words).range.upperBound
+        add(words.range.lowerBound..<wordsEnd, of: index.words, bonus: bonus + _Ranking.wordPrefix, source)
+    }
+
+    /// Adds the keys within `budget` edits of `key` as a prefix, of whole names and later
+    /// words.
+    mutating func addTypoSources(_ key: [UInt8], budget: Int) {
+        let index = completer.index
+        let text = index.folded.buffer
+        // Later words only when no whole name is near: each walk costs.
+        for (list, quality) in [(index.whole, _Ranking.namePrefix), (index.words, _Ranking.wordPrefix)] {
+            let matches = _FuzzyWalk.matches(of: key, budget: budget, in: list, text: text)
+            for match in matches {
+                add(match.range, of: list, bonus: quality + _Ranking.typo * Float(match.edits),
+                    Source(split: nil, matchedLength: match.depth))
+            }
+            if !matches.isEmpty { break }
+        }
+    }
+
+    /// Walks the sources best first until the results cannot improve.
+    mutating func run() {
+        let gazetteer = completer.gazetteer
+        let index = completer.index
+        while let (position, sourceIndex, bound) = walk.next() {
+            if let floor, bound <= floor { break }
+            if results.count == limit, let worst = results.last, bound <= worst.score { break }
+            let list = walk.sources[sourceIndex].list
+            let source = sources[sourceIndex]
+            let name = list.name[position]
+            let placeIndex = index.namePlace[Int(name)]
+            guard !seen.contains(placeIndex) else { continue }
+            let record = gazetteer._places[Int(placeIndex)]
+            guard filter.accepts(record) else { continue }
+            var qualifier: [_Qualifiers.Word] = []
+            if let split = source.split {
+                guard let words = completer.qualifiers.match(split.qualifier, record) else { continue }
+                qualifier = words
+            }
+            var score = bound
+            if let near, !record.latitude.isNaN {
+                let coordinate = GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude))
+                score += _Ranking.nearness(meters: near.distance(to: coordinate))
+                if let floor, score <= floor { continue }
+            }
+            seen.insert(placeIndex)
+            let display = index.nameDisplay[Int(name)]
+            let row = RowKey(
+                name: gazetteer._names.withBytes(Int(display)) { Array($0) },
+                canonical: display == record.firstName ? UInt32.max : record.firstName,
+                admin1: record.admin1Name, country: record.countryName, kind: record.kindCode)
+            guard !seenRows.contains(row) else { continue }
+            let match = _Match(
+                place: placeIndex, name: name, keyOffset: list.key[position], score: score,
+                matchedLength: source.matchedLength, qualifier: qualifier, population: record.population)
+            let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
+            if at < limit {
+                seenRows.insert(row)
+                results.insert(match, at: at)
+                if results.count > limit { results.removeLast() }
+            }
+        }
+    }
+}
