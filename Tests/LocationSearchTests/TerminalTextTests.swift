@@ -38,6 +38,12 @@ struct TerminalTextTests {
         #expect(TerminalText.width(of: text) == expected, "\(SnapshotFormat.visible(text))")
     }
 
+    @Test func literalsPickTheOverloadTheyRead() {
+        #expect(TerminalText.width(of: "東") == 2)
+        #expect(TerminalText.width(of: "東京") == 4)
+        #expect(TerminalText.width(of: "e\u{301}" as Character) == 1)
+    }
+
     @Test func widthTableIsSortedAndDisjoint() {
         _terminalWidthTable._checkInvariants()
         #expect(_terminalWidthTable.count > 400)
