@@ -22,9 +22,13 @@ extension AttributeScopes {
     /// `including: \.locationSearch` keep both.
     public struct LocationSearchAttributes: AttributeScope {
         /// Whether the run is part of what the query matched: `true` on highlighted runs,
-        /// absent (`nil`) elsewhere.
+        /// absent (`nil`) elsewhere. For "san fr",
+        /// `completion.highlightedTitle().runs.map(\.searchHighlight)` is
+        /// `[true, nil, true, nil]` ("San", " ", "Fr", "ancisco").
         public let searchHighlight: SearchHighlightAttribute
-        /// Foundation's own attributes (`link`, `languageIdentifier`, ...).
+        /// Foundation's own attributes (`link`, `languageIdentifier`, ...), so that
+        /// `run.languageIdentifier` still reads the same through this scope:
+        /// `"en"` after `string.languageIdentifier = "en"`.
         public let foundation: AttributeScopes.FoundationAttributes
 
         /// The key of `searchHighlight`: a `Bool`, named `"LocationSearch.searchHighlight"`
@@ -39,8 +43,12 @@ extension AttributeScopes {
         /// Text typed next to a highlight does not inherit it
         /// (`inheritedByAddedText` is `false`): what the user adds did not match.
         public enum SearchHighlightAttribute: CodableAttributedStringKey {
+            /// The value: `true` on highlighted runs (`run.searchHighlight == true`).
             public typealias Value = Bool
+            /// The name the attribute is encoded under: `"LocationSearch.searchHighlight"`.
             public static let name = "LocationSearch.searchHighlight"
+            /// `false`: `title.insert(AttributedString("ta"), at: afterSan)` on a title
+            /// whose "San" is highlighted gives `[San]ta Francisco`, not `[Santa] Francisco`.
             public static let inheritedByAddedText = false
         }
     }

@@ -18,8 +18,7 @@ extension TerminalStyle {
         case black, red, green, yellow, blue, magenta, cyan, white
         /// Their bright variants, SGR 90–97 and 100–107:
         /// `TerminalStyle(background: .brightRed).escapeSequence` is `"\u{1B}[101m"`.
-        case brightBlack, brightRed, brightGreen, brightYellow
-        case brightBlue, brightMagenta, brightCyan, brightWhite
+        case brightBlack, brightRed, brightGreen, brightYellow, brightBlue, brightMagenta, brightCyan, brightWhite
         /// An entry of the 256-colour palette (SGR 38;5 and 48;5): 0–15 the standard
         /// colours, 16–231 a 6×6×6 colour cube, 232–255 a grey ramp.
         /// `.palette(208)` is orange: `"\u{1B}[38;5;208m"` as foreground.

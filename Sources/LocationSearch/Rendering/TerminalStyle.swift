@@ -14,16 +14,20 @@
 /// (pass `.plain` styles, or do not call the ANSI renderers).
 public struct TerminalStyle: Hashable, Sendable {
     /// SGR 1: bold, or on some terminals brighter.
+    /// `TerminalStyle(bold: true).escapeSequence` is `"\u{1B}[1m"`.
     public var bold: Bool
-    /// SGR 2: dim (faint).
+    /// SGR 2: dim (faint). `TerminalStyle(dim: true).escapeSequence` is `"\u{1B}[2m"`.
     public var dim: Bool
-    /// SGR 4: underlined.
+    /// SGR 4: underlined. `TerminalStyle(underline: true).escapeSequence` is `"\u{1B}[4m"`.
     public var underline: Bool
     /// SGR 7: foreground and background swapped.
+    /// `TerminalStyle(inverse: true).escapeSequence` is `"\u{1B}[7m"`.
     public var inverse: Bool
     /// The text colour, or `nil` for the terminal's default.
+    /// `TerminalStyle(foreground: .green).escapeSequence` is `"\u{1B}[32m"`.
     public var foreground: Color?
     /// The background colour, or `nil` for the terminal's default.
+    /// `TerminalStyle(background: .palette(236)).escapeSequence` is `"\u{1B}[48;5;236m"`.
     public var background: Color?
 
     /// Creates a style; by default, plain text.
