@@ -52,33 +52,29 @@ enum JSONLine {
     }
 }
 
-/// Completions for a person: one per line, matches in bold when colour is on.
+/// Completions for a person: one per line, "title, subtitle". With colour, matches are
+/// bold and the subtitle dim, through the library's ANSI renderer; without, there are no
+/// escape sequences at all.
 enum HumanOutput {
     static func answer(query: String, completions: [LocalSearchCompletion], color: Bool) -> String {
         guard !completions.isEmpty else { return "No places match \"\(query)\".\n" }
         var out = ""
-        for c in completions {
-            out += highlighted(c.title, c.titleHighlightRanges, color: color)
-            if !c.subTitle.isEmpty {
-                out += color ? "\u{1B}[2m, \u{1B}[0m" : ", "
-                out += highlighted(c.subTitle, c.subtitleHighlightRanges, color: color, dim: true)
-            }
-            out += "\n"
+        for completion in completions {
+            out += line(completion, color: color) + "\n"
         }
         return out
     }
 
-    static func highlighted(_ text: String, _ ranges: [HighlightRange], color: Bool, dim: Bool = false) -> String {
-        guard color else { return text }
-        var out = dim ? "\u{1B}[2m" : ""
-        let base = dim ? "\u{1B}[0m\u{1B}[2m" : "\u{1B}[0m"
-        var cursor = text.startIndex
-        for range in ranges {
-            guard let r = range.range(in: text), r.lowerBound >= cursor else { continue }
-            out += text[cursor..<r.lowerBound] + "\u{1B}[1m" + text[r] + base
-            cursor = r.upperBound
+    /// One completion: `San Francisco, California, United States`.
+    static func line(_ completion: LocalSearchCompletion, color: Bool) -> String {
+        guard color else {
+            return completion.subTitle.isEmpty ? completion.title : "\(completion.title), \(completion.subTitle)"
         }
-        out += text[cursor...]
-        return out + "\u{1B}[0m"
+        var line = completion.ansiHighlightedTitle(style: .bold)
+        if !completion.subTitle.isEmpty {
+            line += TerminalStyle.dim.applied(to: ", ")
+            line += completion.ansiHighlightedSubTitle(style: .bold, textStyle: .dim)
+        }
+        return line
     }
 }

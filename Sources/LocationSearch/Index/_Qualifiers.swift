@@ -38,6 +38,7 @@ struct _Qualifiers: Sendable {
             guard record.kindCode != 0 else { continue }
             let names = (0..<Int(record.nameCount)).map { gazetteer._names.string(Int(record.firstName) + $0) }
             if record.kind == .region {
+                guard record.admin1Code >= 0 else { continue }  // no code: nothing to join cities on
                 regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] =
                     Self.words(of: names[0], part: 0, aliases: Array(names.dropFirst()))
             } else {
@@ -73,7 +74,8 @@ struct _Qualifiers: Sendable {
         guard record.kind != .country else { return [] }
         var result: [Word] = []
         if record.kind == .city, let admin1 = gazetteer.label(record.admin1Name) {
-            if let words = regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] {
+            if record.admin1Code >= 0,
+               let words = regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] {
                 result += words
             } else {
                 result += Self.words(of: admin1, part: 0, aliases: _PlaceAliases.regionAbbreviations(
