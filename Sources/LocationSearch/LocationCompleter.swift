@@ -96,6 +96,7 @@ public struct LocationCompleter: Sendable {
                 typos.seenRows = search.seenRows
                 // A typo reading must be more plausible than what was typed exactly.
                 typos.floor = search.results.first?.score
+                typos.relativeFloor = _Ranking.typoSpread
                 typos.limit = options.limit - search.results.count
                 typos.addTypoSources(plan.key, budget: budget)
                 typos.run()

@@ -265,3 +265,31 @@ struct _SortedKeys: Sendable {
         }
     }
 }
+
+extension _SortedKeys {
+    /// The best static score of the keys in `range` (-infinity if empty).
+    ///
+    /// - Complexity: O(*b* + log *n*) for block size *b*.
+    func maxScore(in range: Range<Int>) -> Float {
+        let size = Self.blockSize
+        let firstFull = (range.lowerBound + size - 1) / size
+        let endFull = range.upperBound / size
+        var best = -Float.infinity
+        let scores = score.buffer
+        if firstFull >= endFull {
+            for i in range { best = max(best, scores[i]) }
+            return best
+        }
+        for i in range.lowerBound..<(firstFull * size) { best = max(best, scores[i]) }
+        for i in (endFull * size)..<range.upperBound { best = max(best, scores[i]) }
+        let nodes = tree.buffer
+        var l = firstFull + leafCount, r = endFull + leafCount
+        while l < r {
+            if l & 1 == 1 { best = max(best, nodes[l]); l += 1 }
+            if r & 1 == 1 { r -= 1; best = max(best, nodes[r]) }
+            l >>= 1
+            r >>= 1
+        }
+        return best
+    }
+}

@@ -26,7 +26,8 @@ import Darwin
 /// Typo-tolerant matches are a separate, lower tier: they are looked for only when the
 /// exact and prefix matches do not fill the list, rank below all of them, are shown only
 /// if they score above the best exact match (a typo reading must be more plausible than
-/// what was typed), and lose `typo` per edit.
+/// what was typed) and within `typoSpread` of the best typo match, and lose `typo` per
+/// edit.
 enum _Ranking {
     /// An exact match on a whole name beats a prefix match by 10× population ("york"
     /// ranks York above New York City)...
@@ -61,6 +62,10 @@ enum _Ranking {
     static let synonym: Float = -0.1
     /// Each edit of a typo-tolerant match.
     static let typo: Float = -1.0
+    /// Typo matches scoring more than this below the best typo match are not shown: a
+    /// reading 100 times less plausible than the best one is noise (and finding it would
+    /// mean walking most of the query's edit neighbourhood).
+    static let typoSpread: Float = 2.0
     /// Nearness: a place 100 km away loses 0.3, 1,000 km 1.04, 10,000 km 2.0.
     static let nearWeight: Float = 1.0
     static let nearScaleKm: Double = 100

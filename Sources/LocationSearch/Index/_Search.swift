@@ -13,8 +13,13 @@ struct _Search {
     var limit: Int
     /// Results must score above this (typo matches must beat the best exact one).
     var floor: Float?
+    /// Results must score within this of the best result (typo matches far less
+    /// plausible than the best typo match are noise).
+    var relativeFloor: Float?
     private var walk = _BestFirst()
     private var sources: [Source] = []
+    /// Typo-tolerant walks, expanded as their bounds come up.
+    private var frontiers: [_FuzzyFrontier] = []
     var results: [_Match] = []
     /// Places already placed, and rows already shown (title, region, country), so that
     /// no place and no identical-looking row appears twice.
@@ -76,28 +81,45 @@ struct _Search {
     }
 
     /// Adds the keys within `budget` edits of `key` as a prefix, of whole names and later
-    /// words.
+    /// words, found best first as `run()` needs them (see `_FuzzyFrontier`).
     mutating func addTypoSources(_ key: [UInt8], budget: Int) {
         let index = completer.index
         let text = index.folded.buffer
-        // Later words only when no whole name is near: each walk costs.
-        for (list, quality) in [(index.whole, _Ranking.namePrefix), (index.words, _Ranking.wordPrefix)] {
-            let matches = _FuzzyWalk.matches(of: key, budget: budget, in: list, text: text)
-            for match in matches {
-                add(match.range, of: list, bonus: quality + _Ranking.typo * Float(match.edits),
-                    Source(split: nil, matchedLength: match.depth))
-            }
-            if !matches.isEmpty { break }
-        }
+        frontiers = [
+            _FuzzyFrontier(query: key, budget: budget, list: index.whole, quality: _Ranking.namePrefix, text: text),
+            _FuzzyFrontier(query: key, budget: budget, list: index.words, quality: _Ranking.wordPrefix, text: text),
+        ]
     }
 
     /// Walks the sources best first until the results cannot improve.
     mutating func run() {
         let gazetteer = completer.gazetteer
         let index = completer.index
-        while let (position, sourceIndex, bound) = walk.next() {
-            if let floor, bound <= floor { break }
-            if results.count == limit, let worst = results.last, bound <= worst.score { break }
+        let text = index.folded.buffer
+        while true {
+            // The best score still possible, from the keys or from typo nodes not yet expanded.
+            let keyBound = walk.bestRemaining ?? -.infinity
+            var frontier = -1, frontierBound = -Float.infinity
+            for (i, f) in frontiers.enumerated() {
+                if let bound = f.bestBound, bound > frontierBound { (frontier, frontierBound) = (i, bound) }
+            }
+            let best = max(keyBound, frontierBound)
+            if best == -.infinity { break }
+            if let floor, best <= floor { break }
+            if let margin = relativeFloor, let first = results.first, best <= first.score - margin { break }
+            if results.count == limit, let worst = results.last, best <= worst.score { break }
+            if frontierBound > keyBound {
+                if let match = frontiers[frontier].expand(text: text) {
+                    let f = frontiers[frontier]
+                    add(match.range, of: f.list, bonus: f.quality + _Ranking.typo * Float(match.edits),
+                        Source(split: nil, matchedLength: match.depth))
+                }
+                continue
+            }
+            guard let (position, sourceIndex, bound) = walk.next() else { break }
+            if let floor, bound <= floor { continue }
+            if let margin = relativeFloor, let first = results.first, bound <= first.score - margin { continue }
+            if results.count == limit, let worst = results.last, bound <= worst.score { continue }
             let list = walk.sources[sourceIndex].list
             let source = sources[sourceIndex]
             let name = list.name[position]

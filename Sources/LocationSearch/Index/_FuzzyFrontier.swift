@@ -1,0 +1,260 @@
+/// The typo-tolerant walk, best first: trie nodes (ranges of sorted keys sharing a path)
+/// are expanded in order of the best score any key below them could still get, so the
+/// walk stops as soon as the top results are settled instead of visiting every node
+/// within the edit budget.
+///
+/// A node's bound is the best static score in its range, plus the list's match quality,
+/// minus `_Ranking.typo` for each edit its path already needs (the minimum of its
+/// edit-distance row, which deeper nodes can only keep or raise). When the whole query is
+/// within budget of a node's path, the node is a match: its range is handed to the key
+/// walk with the exact number of edits.
+///
+/// Edits are spent where the tokens allow them: none within a token of 1–3 bytes, one in a
+/// token of 4–7, two from 8 (counted from the token's first byte, so "sao pgaulo" must
+/// start with "sao " exactly), and at most one in the first half of the query, as Lucene's
+/// fuzzy suggesters keep a prefix nearly exact. That keeps the walk small and never loses
+/// a single typo in a word of four letters or more.
+///
+/// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
+///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
+struct _FuzzyFrontier {
+    struct Match {
+        var range: Range<Int>
+        var edits: Int
+        var depth: Int
+    }
+
+    let list: _SortedKeys
+    /// The match quality of the list (`namePrefix` or `wordPrefix`).
+    let quality: Float
+    private let query: [UInt8]
+    private let m: Int, budget: Int32
+    private let allowance: [Int32]
+    /// Every node's edit-distance row, `m + 1` values each.
+    private var rows: [Int32] = []
+    private var nodes: [Node] = []
+    private var heap: [(bound: Float, node: Int32)] = []
+    private var expansions = 0
+    /// The row being computed, kept only if the child can still match.
+    private var scratch: [Int32] = []
+    /// Bounds the work on pathological queries.
+    static let maxExpansions = 20_000
+
+    private struct Node {
+        var lower: Int32, upper: Int32
+        var depth: Int32
+        var parent: Int32
+        var byte: UInt8
+        var distance: Int32
+    }
+
+    /// Starts a walk for `query` within `budget` edits over keys starting with its first byte.
+    init(query: [UInt8], budget: Int, list: _SortedKeys, quality: Float, text: UnsafeBufferPointer<UInt8>) {
+        self.list = list
+        self.quality = quality
+        self.query = query
+        self.m = query.count
+        self.budget = Int32(budget)
+        self.allowance = Self.allowances(query, budget: Int32(budget))
+        guard let first = query.first, budget > 0, query.count > budget else { return }
+        let keys = list.key.buffer
+        let lower = _PrefixIndex.partition(keys, 0..<keys.count) { text[Int($0)] < first }
+        let upper = _PrefixIndex.partition(keys, lower..<keys.count) { text[Int($0)] <= first }
+        guard lower < upper else { return }
+        rows = Array(0...Int32(m))  // the root: the empty path
+        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m)))
+        addChild(parent: 0, byte: first, range: lower..<upper)
+    }
+
+    /// The best score any match still to come could have.
+    var bestBound: Float? { heap.first?.bound }
+
+    /// Expands the best node: returns it if it is a match, else pushes its children and
+    /// returns nil. Call only when `bestBound` is not nil.
+    mutating func expand(text: UnsafeBufferPointer<UInt8>) -> Match? {
+        let (_, index) = popHeap()
+        let node = nodes[Int(index)]
+        let range = Int(node.lower)..<Int(node.upper)
+        if node.distance <= budget {
+            return Match(range: range, edits: Int(node.distance), depth: Int(node.depth))
+        }
+        expansions += 1
+        guard expansions < Self.maxExpansions else {
+            heap.removeAll()
+            return nil
+        }
+        let keys = list.key.buffer
+        let depth = Int(node.depth)
+        let viable = viableBytes(of: index)
+        var cursor = _FuzzyFrontier.gallop(keys, range) { text[Int($0) + depth] == 0 }
+        while cursor < range.upperBound {
+            let byte = text[Int(keys[cursor]) + depth]
+            let end = _FuzzyFrontier.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
+            if viable.contains(byte) { addChild(parent: index, byte: byte, range: cursor..<end) }
+            cursor = end
+        }
+        return nil
+    }
+
+    /// The bytes a child of `node` may have and still be within its allowed edits. When
+    /// the node's row already sits at the limit everywhere, only a byte that matches the
+    /// query where the row is at the limit (or completes a transposition) keeps a cell
+    /// there; any other child would exceed it, so its row need not be computed.
+    private func viableBytes(of index: Int32) -> _ByteSet {
+        let node = nodes[Int(index)]
+        let width = m + 1, row = Int(index) * width
+        let allowed = allowedEdits(atDepth: Int(node.depth) + 1)
+        var minimum = Int32.max
+        for j in 0..<width { minimum = min(minimum, rows[row + j]) }
+        guard minimum >= allowed else { return .all }
+        var set = _ByteSet()
+        for j in 1..<width where rows[row + j - 1] <= allowed { set.insert(query[j - 1]) }
+        if node.parent >= 0 {
+            let grandparent = Int(node.parent) * width
+            for j in 2..<max(2, width) where query[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= allowed {
+                set.insert(query[j - 2])
+            }
+        }
+        return set
+    }
+
+    /// Two edits only in the second half of the query: a path that already needs two
+    /// within the first half is given up. This bounds the walk (the neighbourhood of two
+    /// edits in a short prefix is most of the trie) and never loses a single typo.
+    private func allowedEdits(atDepth depth: Int) -> Int32 {
+        let byTokens = allowance[min(depth, m)]
+        return depth * 2 <= m ? min(byTokens, 1) : byTokens
+    }
+
+    /// `allowance[p]`: the edits the query's tokens allow within its first `p` bytes,
+    /// counting a token's allowance from its first byte on (`_FuzzyWalk.budget(for:)`
+    /// per token, in total at most the budget).
+    private static func allowances(_ query: [UInt8], budget: Int32) -> [Int32] {
+        var result = [Int32](repeating: 0, count: query.count + 1)
+        var total: Int32 = 0
+        var start = 0
+        while start < query.count {
+            if query[start] == 0x20 { result[start + 1] = total; start += 1; continue }
+            var end = start
+            while end < query.count && query[end] != 0x20 { end += 1 }
+            total = min(budget, total + Int32(_FuzzyWalk.budget(for: Array(query[start..<end]))))
+            for p in (start + 1)...end { result[p] = total }
+            start = end
+        }
+        return result
+    }
+
+    /// Computes the child's row; keeps it if it can still match.
+    private mutating func addChild(parent: Int32, byte: UInt8, range: Range<Int>) {
+        let parentNode = nodes[Int(parent)]
+        let depth = Int(parentNode.depth) + 1
+        let width = m + 1
+        let previous = Int(parent) * width
+        // The row two levels up and the parent's byte, for transpositions.
+        let grandparent = parentNode.parent
+        let last = parentNode.byte
+        if scratch.count != width { scratch = [Int32](repeating: 0, count: width) }
+        var minimum: Int32 = 0
+        scratch.withUnsafeMutableBufferPointer { row in
+            rows.withUnsafeBufferPointer { rows in
+                query.withUnsafeBufferPointer { q in
+                    row[0] = rows[previous] + 1
+                    minimum = row[0]
+                    for j in 1..<width {
+                        let cost: Int32 = q[j - 1] == byte ? 0 : 1
+                        var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
+                        if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
+                            value = min(value, rows[Int(grandparent) * width + j - 2] + 1)
+                        }
+                        row[j] = value
+                        minimum = min(minimum, value)
+                    }
+                }
+            }
+        }
+        guard minimum <= allowedEdits(atDepth: depth) else { return }
+        rows.append(contentsOf: scratch)
+        let distance = scratch[m]
+        let node = Int32(nodes.count)
+        nodes.append(Node(
+            lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
+            parent: parent, byte: byte, distance: distance))
+        let edits = distance <= budget ? distance : minimum
+        pushHeap((list.maxScore(in: range) + quality + _Ranking.typo * Float(edits), node))
+    }
+
+    private mutating func pushHeap(_ item: (bound: Float, node: Int32)) {
+        heap.append(item)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard heap[child].bound > heap[parent].bound else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func popHeap() -> (bound: Float, node: Int32) {
+        let top = heap[0]
+        let last = heap.removeLast()
+        if !heap.isEmpty {
+            heap[0] = last
+            var parent = 0
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var best = parent
+                if left < heap.count && heap[left].bound > heap[best].bound { best = left }
+                if right < heap.count && heap[right].bound > heap[best].bound { best = right }
+                if best == parent { break }
+                heap.swapAt(parent, best)
+                parent = best
+            }
+        }
+        return top
+    }
+
+    /// The first index in `range` whose key is not `isBefore`, galloping from the start:
+    /// O(log *c*) when that part has *c* keys, small for most trie children.
+    @inline(__always)
+    static func gallop(_ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool) -> Int {
+        var low = range.lowerBound, step = 1
+        while low + step <= range.upperBound && isBefore(keys[low + step - 1]) {
+            low += step
+            step *= 2
+        }
+        return _PrefixIndex.partition(keys, low..<min(range.upperBound, low + step), isBefore)
+    }
+}
+
+/// A set of bytes, as four 64-bit words.
+struct _ByteSet {
+    private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+
+    static let all: _ByteSet = {
+        var set = _ByteSet()
+        set.words = (.max, .max, .max, .max)
+        return set
+    }()
+
+    @inline(__always)
+    mutating func insert(_ byte: UInt8) {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: words.0 |= bit
+        case 1: words.1 |= bit
+        case 2: words.2 |= bit
+        default: words.3 |= bit
+        }
+    }
+
+    @inline(__always)
+    func contains(_ byte: UInt8) -> Bool {
+        let bit = UInt64(1) << UInt64(byte & 63)
+        switch byte >> 6 {
+        case 0: return words.0 & bit != 0
+        case 1: return words.1 & bit != 0
+        case 2: return words.2 & bit != 0
+        default: return words.3 & bit != 0
+        }
+    }
+}
