@@ -8,19 +8,6 @@ import Musl
 import Darwin
 #endif
 
-/// How a demo session ended.
-enum DemoOutcome: Equatable {
-    /// Enter on a completion.
-    case picked(Place)
-    /// Esc or Ctrl-D.
-    case cancelled
-    /// Ctrl-C.
-    case interrupted
-    /// A caught signal (SIGTERM, SIGHUP, SIGINT, SIGQUIT), or SIGHUP when the terminal
-    /// hung up.
-    case signal(Int32)
-}
-
 /// The demo's loop: waits for keys, signals and the end of loading, updates the state,
 /// redraws what changed. Everything happens on the main thread, one event at a time.
 @MainActor
@@ -33,8 +20,8 @@ final class DemoSession {
     private var state = DemoState()
     private var screen: Screen
     private var decoder = KeyDecoder()
-    /// The query `state.results` answer.
-    private var answeredQuery = ""
+    /// The query `state.results` answer; `nil` before the first answer.
+    private var answeredQuery: String?
 
     init(terminal: Terminal, events: EventPipe, options: CompletionOptions, color: Bool) {
         self.terminal = terminal
@@ -63,7 +50,7 @@ final class DemoSession {
             let ready = poll(&descriptors, 2, timeout)
             if ready < 0 {
                 if errno == EINTR { continue }
-                throw TerminalError.attributes(call: "poll", errno: errno)
+                throw TerminalError.systemCall("poll", errno: errno)
             }
 
             if descriptors[1].revents != 0 {
@@ -71,7 +58,6 @@ final class DemoSession {
                     if byte == EventPipe.loaded {
                         completer = try await loader.value
                         state.loading = false
-                        answeredQuery = "\u{0}"  // answer whatever has been typed
                     } else if Int32(byte) == SIGWINCH {
                         let size = terminal.size
                         screen.resize(columns: size.columns, rows: size.rows)
@@ -105,7 +91,7 @@ final class DemoSession {
     private func handle(_ key: Key) -> DemoOutcome? {
         switch key {
         case .text(let text): state.editor.insert(text)
-        case .backspace, .control("h"): state.editor.deleteBackward()
+        case .backspace: state.editor.deleteBackward()
         case .delete: state.editor.deleteForward()
         case .control("w"): state.editor.deleteWordBackward()
         case .control("u"): state.editor.deleteToStart()

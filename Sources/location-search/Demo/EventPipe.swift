@@ -36,7 +36,7 @@ final class EventPipe {
     /// hang on a full pipe (it would only drop a byte the loop no longer needs).
     init() throws(TerminalError) {
         var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { throw .attributes(call: "pipe", errno: errno) }
+        guard pipe(&ends) == 0 else { throw .systemCall("pipe", errno: errno) }
         for end in ends {
             _ = fcntl(end, F_SETFD, FD_CLOEXEC)
             _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
@@ -45,10 +45,11 @@ final class EventPipe {
         writeEnd = ends[1]
     }
 
+    // The pipe is not closed: the loading task may still write to `writeEnd` after the
+    // demo ends (and a closed descriptor's number can be reused); the process exits soon
+    // after anyway.
     deinit {
         restoreDefaultSignals()
-        close(readEnd)
-        close(writeEnd)
     }
 
     /// Sends `byte` to the loop. Callable from any thread.
@@ -76,8 +77,10 @@ final class EventPipe {
 
     /// Gives the caught signals their default actions back.
     func restoreDefaultSignals() {
+        guard !caught.isEmpty else { return }
         for signal in caught { _ = Self.install(signal, handler: SIG_DFL) }
         caught = []
+        signalPipeWriteEnd = -1
     }
 
     /// Reads every byte waiting in the pipe.

@@ -6,26 +6,6 @@ import Musl
 import Darwin
 #endif
 
-/// Why the demo could not use the terminal.
-enum TerminalError: Error, CustomStringConvertible {
-    /// `/dev/tty` could not be opened: the process has no controlling terminal (cron, CI,
-    /// `ssh host cmd`, a pipe from another program's `Process`).
-    case noTerminal(errno: Int32)
-    /// The terminal's attributes could not be read or set.
-    case attributes(call: String, errno: Int32)
-
-    var description: String {
-        switch self {
-        case .noTerminal(let code):
-            "the demo needs a terminal, and /dev/tty cannot be opened (\(String(cString: strerror(code)))). "
-                + "To complete place names without one, use `location-search complete QUERY`, or pipe "
-                + "queries to `location-search complete`, one per line."
-        case .attributes(let call, let code):
-            "cannot set up the terminal: \(call) failed (\(String(cString: strerror(code))))"
-        }
-    }
-}
-
 /// The controlling terminal, `/dev/tty`, opened for reading and writing: the demo draws on
 /// it and reads keys from it, which leaves standard input and output free for pipes
 /// (`place=$(location-search demo)`), as fzf does.
@@ -68,7 +48,7 @@ final class Terminal {
     /// Input typed before this call is kept: it becomes the first keys.
     func enterRawMode() throws(TerminalError) {
         var attributes = termios()
-        guard tcgetattr(descriptor, &attributes) == 0 else { throw .attributes(call: "tcgetattr", errno: errno) }
+        guard tcgetattr(descriptor, &attributes) == 0 else { throw .systemCall("tcgetattr", errno: errno) }
         saved = attributes
         var raw = attributes
         cfmakeraw(&raw)
@@ -79,7 +59,7 @@ final class Terminal {
         guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else {
             let code = errno
             saved = nil
-            throw .attributes(call: "tcsetattr", errno: code)
+            throw .systemCall("tcsetattr", errno: code)
         }
         // Alternate screen on, cursor home, and on the way out: reset styles, leave it, cursor
         // shown (1049 restores the cursor position saved on entry).
