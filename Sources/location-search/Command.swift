@@ -9,10 +9,12 @@ struct UsageError: Error {
 /// What the command line asked for.
 enum Command {
     case complete(CompleteCommand)
+    case demo(DemoCommand)
     case help
 
     static let usage = """
         USAGE: location-search [complete] [options] [QUERY]
+               location-search demo [--near LAT,LON] [--country CC] [--limit N] [--color WHEN]
                location-search help
 
         Completes place names offline from the bundled GeoNames gazetteer.
@@ -27,24 +29,35 @@ enum Command {
           --kind KIND[,KIND...]   Only these kinds: city, region, country.
           --color WHEN            Highlight matches: auto (default), always or never.
           -h, --help              Show this help.
+
+        DEMO:
+          An fzf-style picker on the terminal: type a place name, choose with Up/Down
+          (or Ctrl-P/Ctrl-N, Tab), and Enter prints the place's details on standard output,
+          so that `place=$(location-search demo)` works. Backspace, Ctrl-W (word) and
+          Ctrl-U (line) edit. Exit status: 0 after a pick; 1 for Esc or Ctrl-D (no pick);
+          130 for Ctrl-C; 2 without a terminal; 128+N when killed by signal N.
         """
 
     static func parse(_ arguments: [String]) throws -> Command {
         guard let first = arguments.first else { return .complete(try CompleteCommand.parse([])) }
         switch first {
         case "complete": return .complete(try CompleteCommand.parse(Array(arguments.dropFirst())))
+        case "demo": return .demo(try DemoCommand.parse(Array(arguments.dropFirst())))
         case "help", "-h", "--help": return .help
         default: return .complete(try CompleteCommand.parse(arguments))
         }
     }
 
-    func run() throws -> Int32 {
+    @MainActor
+    func run() async throws -> Int32 {
         switch self {
         case .help:
             print(Command.usage)
             return 0
         case .complete(let command):
             return try command.run()
+        case .demo(let command):
+            return await command.run()
         }
     }
 }

@@ -13,8 +13,14 @@ import Darwin
 struct CompleteCommand {
     var query: String?
     var json = false
-    var options = CompletionOptions()
-    var color = ColorChoice.auto
+    /// `--limit`, `--near`, `--country` and `--color`, parsed as `demo` parses them.
+    var common = CommonOptions()
+
+    var options: CompletionOptions {
+        get { common.completion }
+        set { common.completion = newValue }
+    }
+    var color: ColorChoice { common.color }
 
     static func parse(_ arguments: [String]) throws -> CompleteCommand {
         var command = CompleteCommand()
@@ -24,21 +30,6 @@ struct CompleteCommand {
             case "--json":
                 guard option.inlineValue == nil else { throw UsageError(message: "--json takes no value") }
                 command.json = true
-            case "--limit":
-                let text = try reader.value(for: option)
-                guard let limit = Int(text), limit >= 0 else {
-                    throw UsageError(message: "--limit needs a whole number >= 0, not \"\(text)\"")
-                }
-                command.options.limit = limit
-            case "--near":
-                command.options.near = try parseCoordinate(try reader.value(for: option))
-            case "--country":
-                let text = try reader.value(for: option)
-                let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-                guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
-                    throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, not \"\(text)\"")
-                }
-                command.options.countries.formUnion(codes)
             case "--kind":
                 let text = try reader.value(for: option)
                 for word in text.split(separator: ",") {
@@ -47,30 +38,15 @@ struct CompleteCommand {
                     }
                     command.options.kinds.insert(kind)
                 }
-            case "--color", "--colour":
-                let text = try reader.value(for: option)
-                guard let choice = ColorChoice(rawValue: text) else {
-                    throw UsageError(message: "--color takes auto, always or never, not \"\(text)\"")
-                }
-                command.color = choice
             default:
-                throw UsageError(message: "unknown option \(option.name)")
+                guard try command.common.parse(option, from: &reader) else {
+                    throw UsageError(message: "unknown option \(option.name)")
+                }
             }
         }
         // `location-search san fr` means the query "san fr", as if quoted.
         command.query = reader.positional.isEmpty ? nil : reader.positional.joined(separator: " ")
         return command
-    }
-
-    static func parseCoordinate(_ text: String) throws -> GeoCoordinate {
-        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
-              GeoCoordinate(latitude: latitude, longitude: longitude).isValid
-        else {
-            throw UsageError(message: "--near needs LAT,LON in degrees (-90...90, -180...180), not \"\(text)\"")
-        }
-        return GeoCoordinate(latitude: latitude, longitude: longitude)
     }
 
     func run() throws -> Int32 {
@@ -95,6 +71,57 @@ struct CompleteCommand {
         }
         return 0
     }
+}
+
+/// The options `complete` and `demo` share: `--limit`, `--near`, `--country` and `--color`.
+struct CommonOptions {
+    var completion = CompletionOptions()
+    var color = ColorChoice.auto
+
+    /// Reads `option` (and its value from `reader`) if it is one of the shared options.
+    ///
+    /// - Returns: `false` if `option` is not a shared option, so the command can try its own.
+    /// - Throws: `UsageError` for a missing or malformed value.
+    mutating func parse(_ option: (name: String, inlineValue: String?), from reader: inout ArgumentReader) throws -> Bool {
+        switch option.name {
+        case "--limit":
+            let text = try reader.value(for: option)
+            guard let limit = Int(text), limit >= 0 else {
+                throw UsageError(message: "--limit needs a whole number >= 0, not \"\(text)\"")
+            }
+            completion.limit = limit
+        case "--near":
+            completion.near = try Self.parseCoordinate(try reader.value(for: option))
+        case "--country":
+            let text = try reader.value(for: option)
+            let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+            guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
+                throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, not \"\(text)\"")
+            }
+            completion.countries.formUnion(codes)
+        case "--color", "--colour":
+            let text = try reader.value(for: option)
+            guard let choice = ColorChoice(rawValue: text) else {
+                throw UsageError(message: "--color takes auto, always or never, not \"\(text)\"")
+            }
+            color = choice
+        default:
+            return false
+        }
+        return true
+    }
+
+    static func parseCoordinate(_ text: String) throws -> GeoCoordinate {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
+              GeoCoordinate(latitude: latitude, longitude: longitude).isValid
+        else {
+            throw UsageError(message: "--near needs LAT,LON in degrees (-90...90, -180...180), not \"\(text)\"")
+        }
+        return GeoCoordinate(latitude: latitude, longitude: longitude)
+    }
+
 }
 
 /// `--color`: whether to highlight matches with terminal escapes.
