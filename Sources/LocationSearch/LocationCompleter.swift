@@ -94,8 +94,11 @@ public struct LocationCompleter: Sendable {
                 var typos = _Search(completer: self, options: options)
                 typos.seen = search.seen
                 typos.seenRows = search.seenRows
-                // A typo reading must be more plausible than what was typed exactly.
-                typos.floor = search.results.first?.score
+                // Beside exact matches, a typo reading must be clearly more plausible than
+                // the best of them ("delih": Delhi after Delihlitas), and is looked for with
+                // a bounded effort: the person may well have typed a rare name correctly.
+                typos.floor = search.results.first.map { $0.score + _Ranking.typoOverExact }
+                typos.typoExpansions = search.results.isEmpty ? _FuzzyFrontier.maxExpansions : _FuzzyFrontier.expansionsBesideExact
                 typos.relativeFloor = _Ranking.typoSpread
                 typos.limit = options.limit - search.results.count
                 typos.addTypoSources(plan.key, budget: budget)

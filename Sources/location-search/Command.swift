@@ -27,6 +27,7 @@ enum Command {
           --near LAT,LON          Rank places near this point higher (e.g. --near -33.87,151.21).
           --country CC[,CC...]    Only places in these countries (ISO 3166-1 alpha-2 codes).
           --kind KIND[,KIND...]   Only these kinds: city, region, country.
+          --no-typos              Match only what was typed (no typo tolerance).
           --color WHEN            Highlight matches: auto (default), always or never.
           -h, --help              Show this help.
 

@@ -30,6 +30,9 @@ struct CompleteCommand {
             case "--json":
                 guard option.inlineValue == nil else { throw UsageError(message: "--json takes no value") }
                 command.json = true
+            case "--no-typos":
+                guard option.inlineValue == nil else { throw UsageError(message: "--no-typos takes no value") }
+                command.options.typoTolerance = false
             case "--kind":
                 let text = try reader.value(for: option)
                 for word in text.split(separator: ",") {

@@ -29,12 +29,12 @@ struct _StringTable: Sendable {
     /// Checks that offsets rise and stay within the bytes.
     func isConsistent() -> Bool {
         guard offsets.count >= 1, offsets[0] == 0 else { return false }
-        var previous: UInt32 = 0
+        var previous: UInt32 = 0, rising = true
         for offset in offsets.buffer {
-            guard offset >= previous else { return false }
+            rising = rising && offset >= previous
             previous = offset
         }
-        return Int(previous) == bytes.count
+        return rising && Int(previous) == bytes.count
     }
 
     /// Collects strings while a gazetteer is built.

@@ -9,11 +9,10 @@
 /// within budget of a node's path, the node is a match: its range is handed to the key
 /// walk with the exact number of edits.
 ///
-/// Edits are spent where the tokens allow them: none within a token of 1–3 bytes, one in a
-/// token of 4–7, two from 8 (counted from the token's first byte, so "sao pgaulo" must
-/// start with "sao " exactly), and at most one in the first half of the query, as Lucene's
-/// fuzzy suggesters keep a prefix nearly exact. That keeps the walk small and never loses
-/// a single typo in a word of four letters or more.
+/// The query's budget comes from its tokens (`_FuzzyWalk.budget(for:)`: one edit for each
+/// token of 4–7 bytes, two from 8, at most two), and at most one edit may fall in the
+/// first half of the query, as Lucene's fuzzy suggesters keep a prefix nearly exact. That
+/// keeps the walk small and never loses a single typo.
 ///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
@@ -29,7 +28,6 @@ struct _FuzzyFrontier {
     let quality: Float
     private let query: [UInt8]
     private let m: Int, budget: Int32
-    private let allowance: [Int32]
     /// Every node's edit-distance row, `m + 1` values each.
     private var rows: [Int32] = []
     private var nodes: [Node] = []
@@ -39,6 +37,11 @@ struct _FuzzyFrontier {
     private var scratch: [Int32] = []
     /// Bounds the work on pathological queries.
     static let maxExpansions = 20_000
+    /// The effort when exact matches exist: the walk is best first, so the most plausible
+    /// readings come out within it.
+    static let expansionsBesideExact = 400
+    /// This walk's bound on expansions.
+    var expansionLimit = maxExpansions
 
     private struct Node {
         var lower: Int32, upper: Int32
@@ -55,7 +58,6 @@ struct _FuzzyFrontier {
         self.query = query
         self.m = query.count
         self.budget = Int32(budget)
-        self.allowance = Self.allowances(query, budget: Int32(budget))
         guard let first = query.first, budget > 0, query.count > budget else { return }
         let keys = list.key.buffer
         let lower = _PrefixIndex.partition(keys, 0..<keys.count) { text[Int($0)] < first }
@@ -79,7 +81,7 @@ struct _FuzzyFrontier {
             return Match(range: range, edits: Int(node.distance), depth: Int(node.depth))
         }
         expansions += 1
-        guard expansions < Self.maxExpansions else {
+        guard expansions < expansionLimit else {
             heap.removeAll()
             return nil
         }
@@ -122,26 +124,7 @@ struct _FuzzyFrontier {
     /// within the first half is given up. This bounds the walk (the neighbourhood of two
     /// edits in a short prefix is most of the trie) and never loses a single typo.
     private func allowedEdits(atDepth depth: Int) -> Int32 {
-        let byTokens = allowance[min(depth, m)]
-        return depth * 2 <= m ? min(byTokens, 1) : byTokens
-    }
-
-    /// `allowance[p]`: the edits the query's tokens allow within its first `p` bytes,
-    /// counting a token's allowance from its first byte on (`_FuzzyWalk.budget(for:)`
-    /// per token, in total at most the budget).
-    private static func allowances(_ query: [UInt8], budget: Int32) -> [Int32] {
-        var result = [Int32](repeating: 0, count: query.count + 1)
-        var total: Int32 = 0
-        var start = 0
-        while start < query.count {
-            if query[start] == 0x20 { result[start + 1] = total; start += 1; continue }
-            var end = start
-            while end < query.count && query[end] != 0x20 { end += 1 }
-            total = min(budget, total + Int32(_FuzzyWalk.budget(for: Array(query[start..<end]))))
-            for p in (start + 1)...end { result[p] = total }
-            start = end
-        }
-        return result
+        depth * 2 <= m ? min(budget, 1) : budget
     }
 
     /// Computes the child's row; keeps it if it can still match.

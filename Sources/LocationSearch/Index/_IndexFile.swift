@@ -112,6 +112,14 @@ enum _IndexFile {
 
     static func align(_ offset: Int) -> Int { (offset + 15) & ~15 }
 
+    /// Whether every value is below `bound`: a maximum over the column, which the
+    /// optimizer vectorizes (validation runs on every start).
+    static func allBelow(_ column: _Column<UInt32>, _ bound: Int) -> Bool {
+        var maximum: UInt32 = 0
+        for value in column.buffer { maximum = max(maximum, value) }
+        return column.isEmpty || Int(maximum) < bound
+    }
+
     /// Maps and validates an index file. Returns `nil` (and never traps) when the file is
     /// missing; throws `GazetteerError.invalidIndexFile` when it is not a valid index.
     static func read(_ url: URL) throws -> (completer: LocationCompleter, sourceKey: String)? {
@@ -149,21 +157,25 @@ enum _IndexFile {
         guard names.isConsistent(), labelTable.isConsistent() else { throw invalid("a string table is damaged") }
         let labels = (0..<labelTable.count).map { labelTable.string($0) }
         let places = try column(5, _PlaceRecord.self)
+        let labelCount = Int32(truncatingIfNeeded: labels.count), nameCount = names.count
+        var damaged = false
         for record in places.buffer {
-            guard Int(record.firstName) + Int(record.nameCount) <= names.count, record.nameCount > 0,
-                  record.kindCode <= 2, record.countryCode >= 0, record.countryName >= 0,
-                  [record.countryCode, record.countryName, record.admin1Name, record.admin1Code, record.continent, record.explicitID]
-                    .allSatisfy({ $0 < labels.count })
-            else { throw invalid("a place record is damaged") }
+            // One pass with no allocation: this runs on every start.
+            let labelsValid = record.countryCode >= 0 && record.countryName >= 0
+                && record.countryCode < labelCount && record.countryName < labelCount
+                && record.admin1Name < labelCount && record.admin1Code < labelCount
+                && record.continent < labelCount && record.explicitID < labelCount
+            damaged = damaged || !labelsValid || record.nameCount == 0 || record.kindCode > 2
+                || Int(record.firstName) + Int(record.nameCount) > nameCount
         }
+        guard !damaged else { throw invalid("a place record is damaged") }
         let folded = try column(6, UInt8.self)
         guard folded.isEmpty || folded[folded.count - 1] == 0 else { throw invalid("the folded keys are damaged") }
         let nameStart = try column(7, UInt32.self), nameDisplay = try column(8, UInt32.self)
         let namePlace = try column(9, UInt32.self)
         guard nameDisplay.count == nameStart.count, namePlace.count == nameStart.count,
-              nameStart.buffer.allSatisfy({ Int($0) < folded.count }),
-              nameDisplay.buffer.allSatisfy({ Int($0) < names.count }),
-              namePlace.buffer.allSatisfy({ Int($0) < places.count })
+              Self.allBelow(nameStart, folded.count), Self.allBelow(nameDisplay, names.count),
+              Self.allBelow(namePlace, places.count)
         else { throw invalid("the name references are damaged") }
         func keys(_ first: Int, leaves: UInt64) throws -> _SortedKeys {
             let list = _SortedKeys(
@@ -173,8 +185,7 @@ enum _IndexFile {
             guard list.name.count == list.key.count, list.score.count == list.key.count,
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
-                  list.key.buffer.allSatisfy({ Int($0) < folded.count }),
-                  list.name.buffer.allSatisfy({ Int($0) < nameStart.count })
+                  Self.allBelow(list.key, folded.count), Self.allBelow(list.name, nameStart.count)
             else { throw invalid("a key list is damaged") }
             return list
         }

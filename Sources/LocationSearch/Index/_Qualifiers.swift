@@ -33,25 +33,38 @@ struct _Qualifiers: Sendable {
         let places = gazetteer._places
         var regions: [RegionKey: [Word]] = [:]
         var countries: [Int32: [Word]] = [:]
+        var key: [UInt8] = []
         for i in 0..<places.count {
             let record = places[i]
             guard record.kindCode != 0 else { continue }
-            let names = (0..<Int(record.nameCount)).map { gazetteer._names.string(Int(record.firstName) + $0) }
+            // Folded straight from the name table's bytes: this runs on every start.
+            var words: [Word] = []
+            for n in 0..<Int(record.nameCount) {
+                gazetteer._names.withBytes(Int(record.firstName) + n) { _Folding.fold(utf8: $0, into: &key) }
+                for (w, word) in key.split(separator: 0x20).enumerated() {
+                    words.append(Word(text: Array(word), part: record.kind == .region ? 0 : 1, labelWord: n == 0 ? Int16(w) : -1))
+                }
+            }
             if record.kind == .region {
                 guard record.admin1Code >= 0 else { continue }  // no code: nothing to join cities on
-                regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] =
-                    Self.words(of: names[0], part: 0, aliases: Array(names.dropFirst()))
+                regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] = words
             } else {
-                countries[record.countryCode] = Self.words(of: names[0], part: 1, aliases: Array(names.dropFirst()))
+                countries[record.countryCode] = words
             }
         }
         self.regions = regions
         self.countries = countries
         // Custom gazetteers may name regions and countries without places for them; their
-        // words come from the labels (see `words(for:)`), at most a few more.
+        // words come from the labels (see `words(for:)`): bound those by counting the
+        // separators in each label, an upper bound on its folded words, without folding.
         let longestRegion = regions.values.map(\.count).max() ?? 0
         let longestCountry = countries.values.map(\.count).max() ?? 0
-        let longestLabel = gazetteer._labels.map { _Folding.fold($0).split(separator: 0x20).count }.max() ?? 0
+        var longestLabel = 0
+        for label in gazetteer._labels {
+            var words = 1
+            for byte in label.utf8 where byte < 0x80 && _Folding.ascii[Int(byte)] == 0x20 { words += 1 }
+            longestLabel = max(longestLabel, words)
+        }
         longest = max(longestRegion, longestLabel + 2) + max(longestCountry, longestLabel + 8)
     }
 

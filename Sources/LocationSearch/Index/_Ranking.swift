@@ -25,9 +25,9 @@ import Darwin
 ///
 /// Typo-tolerant matches are a separate, lower tier: they are looked for only when the
 /// exact and prefix matches do not fill the list, rank below all of them, are shown only
-/// if they score above the best exact match (a typo reading must be more plausible than
-/// what was typed) and within `typoSpread` of the best typo match, and lose `typo` per
-/// edit.
+/// if they score `typoOverExact` above the best exact match (a typo reading must be
+/// clearly more plausible than what was typed) and within `typoSpread` of the best typo
+/// match, and lose `typo` per edit.
 enum _Ranking {
     /// An exact match on a whole name beats a prefix match by 10× population ("york"
     /// ranks York above New York City)...
@@ -66,6 +66,11 @@ enum _Ranking {
     /// reading 100 times less plausible than the best one is noise (and finding it would
     /// mean walking most of the query's edit neighbourhood).
     static let typoSpread: Float = 2.0
+    /// When some places match exactly, a typo match must beat the best of them by this
+    /// much to be shown after them. Zero: any margin cost typo recall on the evaluation
+    /// (a misspelt name often prefixes some obscure place exactly), and the walk beside
+    /// exact matches is bounded anyway (`_FuzzyFrontier.expansionsBesideExact`).
+    static let typoOverExact: Float = 0.0
     /// Nearness: a place 100 km away loses 0.3, 1,000 km 1.04, 10,000 km 2.0.
     static let nearWeight: Float = 1.0
     static let nearScaleKm: Double = 100

@@ -20,6 +20,8 @@ struct _Search {
     private var sources: [Source] = []
     /// Typo-tolerant walks, expanded as their bounds come up.
     private var frontiers: [_FuzzyFrontier] = []
+    /// How many nodes each typo walk may expand.
+    var typoExpansions = _FuzzyFrontier.maxExpansions
     var results: [_Match] = []
     /// Places already placed, and rows already shown (title, region, country), so that
     /// no place and no identical-looking row appears twice.
@@ -89,6 +91,7 @@ struct _Search {
             _FuzzyFrontier(query: key, budget: budget, list: index.whole, quality: _Ranking.namePrefix, text: text),
             _FuzzyFrontier(query: key, budget: budget, list: index.words, quality: _Ranking.wordPrefix, text: text),
         ]
+        for i in frontiers.indices { frontiers[i].expansionLimit = typoExpansions }
     }
 
     /// Walks the sources best first until the results cannot improve.

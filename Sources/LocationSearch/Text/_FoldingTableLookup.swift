@@ -10,26 +10,50 @@ struct _FoldingTableLookup: Sendable {
     private let starts: [Int32]
     private let bytes: [UInt8]
 
+    /// Parses `hex=fold` lines in one pass over the bytes (this runs at start-up, on the
+    /// first fold, so it avoids a `String` per line).
     init(source: String) {
         var bmp = [Int32](repeating: -1, count: 0x10000)
         var astral: [UInt32: Int32] = [:]
         var starts: [Int32] = [0]
         var bytes: [UInt8] = []
-        for line in source.utf8.split(separator: UInt8(ascii: "\n")) {
-            guard let equals = line.firstIndex(of: UInt8(ascii: "=")),
-                  let value = UInt32(String(decoding: line[..<equals], as: UTF8.self), radix: 16)
-            else { continue }
-            for byte in line[line.index(after: equals)...] {
-                bytes.append(byte == UInt8(ascii: "_") ? 0x20 : byte)
+        var source = source
+        source.withUTF8 { utf8 in
+            var i = 0
+            while i < utf8.count {
+                var value: UInt32 = 0
+                var digits = 0
+                while i < utf8.count, let digit = Self.hexValue(utf8[i]) {
+                    value = value << 4 | digit
+                    digits += 1
+                    i += 1
+                }
+                let isEntry = digits > 0 && i < utf8.count && utf8[i] == UInt8(ascii: "=")
+                if isEntry { i += 1 }
+                while i < utf8.count && utf8[i] != UInt8(ascii: "\n") {
+                    if isEntry { bytes.append(utf8[i] == UInt8(ascii: "_") ? 0x20 : utf8[i]) }
+                    i += 1
+                }
+                i += 1
+                guard isEntry else { continue }
+                let index = Int32(starts.count - 1)
+                starts.append(Int32(bytes.count))
+                if value < 0x10000 { bmp[Int(value)] = index } else { astral[value] = index }
             }
-            let index = Int32(starts.count - 1)
-            starts.append(Int32(bytes.count))
-            if value < 0x10000 { bmp[Int(value)] = index } else { astral[value] = index }
         }
         self.bmp = bmp
         self.astral = astral
         self.starts = starts
         self.bytes = bytes
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        default: nil
+        }
     }
 
     @inline(__always)
