@@ -45,6 +45,17 @@ struct _Qualifiers: Sendable {
                     words.append(Word(text: Array(word), part: record.kind == .region ? 0 : 1, labelWord: n == 0 ? Int16(w) : -1))
                 }
             }
+            // The standard abbreviations and codes too, which a custom gazetteer's own
+            // region and country places may not list (duplicates are harmless).
+            let code = gazetteer._labels[Int(record.countryCode)]
+            let extra = record.kind == .region
+                ? _PlaceAliases.regionAbbreviations(countryCode: code, admin1Code: gazetteer.label(record.admin1Code) ?? "")
+                : _PlaceAliases.countryAliases(code: code, iso3: "")
+            for alias in extra {
+                for word in _Folding.fold(alias).split(separator: 0x20) {
+                    words.append(Word(text: Array(word), part: record.kind == .region ? 0 : 1, labelWord: -1))
+                }
+            }
             if record.kind == .region {
                 guard record.admin1Code >= 0 else { continue }  // no code: nothing to join cities on
                 regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] = words
