@@ -61,7 +61,7 @@ public struct LocationCompleter: Sendable {
     ///   *k*, where *n* is the number of indexed name words: independent of how many
     ///   places match. Country and kind filters and `near` add the cost of skipping the
     ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
-    ///   fill the list, adds a walk over the query's edit neighbourhood (see `_FuzzyWalk`).
+    ///   fill the list, adds a walk over the query's edit neighbourhood (see `_FuzzyFrontier`).
     public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
@@ -89,7 +89,7 @@ public struct LocationCompleter: Sendable {
             search.run()
         }
         if options.typoTolerance && search.results.count < options.limit {
-            let budget = _FuzzyWalk.budget(for: plan.key)
+            let budget = _FuzzyFrontier.budget(for: plan.key)
             if budget > 0 {
                 var typos = _Search(completer: self, options: options)
                 typos.seen = search.seen

@@ -9,7 +9,7 @@
 /// within budget of a node's path, the node is a match: its range is handed to the key
 /// walk with the exact number of edits.
 ///
-/// The query's budget comes from its tokens (`_FuzzyWalk.budget(for:)`: one edit for each
+/// The query's budget comes from its tokens (`budget(for:)`: one edit for each
 /// token of 4–7 bytes, two from 8, at most two), and at most one edit may fall in the
 /// first half of the query, as Lucene's fuzzy suggesters keep a prefix nearly exact. That
 /// keeps the walk small and never loses a single typo.
@@ -194,6 +194,16 @@ struct _FuzzyFrontier {
             }
         }
         return top
+    }
+
+    /// How many edits a query may have: 1 for each token of 4–7 bytes, 2 for one of 8 or
+    /// more, in total at most 2.
+    static func budget(for key: [UInt8]) -> Int {
+        var total = 0
+        for token in key.split(separator: 0x20) {
+            total += token.count >= 8 ? 2 : token.count >= 4 ? 1 : 0
+        }
+        return min(total, 2)
     }
 
     /// The first index in `range` whose key is not `isBefore`, galloping from the start:
