@@ -36,7 +36,13 @@ public struct LocationCompleter: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     public init(gazetteer: Gazetteer) {
-        let index = _PrefixIndex(gazetteer)
+        self.init(gazetteer: gazetteer, progress: nil)
+    }
+
+    /// `init(gazetteer:)`, reporting progress to `progress` (for the CLI's progress bar).
+    @_spi(Tools)
+    public init(gazetteer: Gazetteer, progress: _BuildProgress?) {
+        let index = _PrefixIndex(gazetteer, progress: progress)
         var longest = 0
         let labels = gazetteer._labels.map { _Folding.fold($0) }
         for record in gazetteer._places.buffer {

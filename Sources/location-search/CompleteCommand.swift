@@ -15,6 +15,8 @@ struct CompleteCommand {
     var json = false
     var options = CompletionOptions()
     var color = ColorChoice.auto
+    /// An index file from `build-index`; `nil` means the bundled gazetteer.
+    var indexFile: String?
 
     static func parse(_ arguments: [String]) throws -> CompleteCommand {
         var command = CompleteCommand()
@@ -47,6 +49,8 @@ struct CompleteCommand {
                     }
                     command.options.kinds.insert(kind)
                 }
+            case "--index":
+                command.indexFile = try reader.value(for: option)
             case "--color", "--colour":
                 let text = try reader.value(for: option)
                 guard let choice = ColorChoice(rawValue: text) else {
@@ -76,7 +80,8 @@ struct CompleteCommand {
     }
 
     func run() throws -> Int32 {
-        let completer = try LocationCompleter()
+        let completer = try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) }
+            ?? LocationCompleter()
         let useColor = color.isEnabled(forFileDescriptor: STDOUT_FILENO)
         let output = OutputStream()
         func answer(_ query: String) {

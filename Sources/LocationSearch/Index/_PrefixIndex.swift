@@ -35,7 +35,7 @@ struct _PrefixIndex: Sendable {
         self.longestName = longestName
     }
 
-    init(_ gazetteer: Gazetteer) {
+    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
         var folded: [UInt8] = []
         var nameStart: [UInt32] = [], nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
@@ -52,6 +52,7 @@ struct _PrefixIndex: Sendable {
         var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
         var longest = 0
         for placeIndex in 0..<places.count {
+            if let progress, placeIndex & 0x3FFF == 0 { progress("Folding names", Double(placeIndex) / Double(places.count)) }
             let record = places[placeIndex]
             let importance = _Ranking.importance(population: record.population, kind: record.kind)
             placeKeys.removeAll(keepingCapacity: true)
@@ -75,10 +76,16 @@ struct _PrefixIndex: Sendable {
                 }
             }
         }
+        // Sorting has no natural progress; the two lists split the bar by their sizes.
+        let total = Double(max(1, whole.count + words.count))
+        progress?("Sorting keys", 0)
+        let wholeKeys = _SortedKeys(whole, folded: folded)
+        progress?("Sorting keys", Double(whole.count) / total)
+        let wordKeys = _SortedKeys(words, folded: folded)
+        progress?("Sorting keys", 1)
         self.init(
             folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: _SortedKeys(whole, folded: folded),
-            words: _SortedKeys(words, folded: folded), longestName: longest)
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest)
     }
 
     /// The range of `keys` whose key starts with `query`, and within it how many keys
