@@ -11,7 +11,10 @@
 enum _Folding {
     /// The ASCII fold: lowercase letters and digits map to themselves, everything else to
     /// a space (0x20).
-    static let ascii: [UInt8] = (0..<128).map { byte -> UInt8 in
+    static let ascii: [UInt8] = asciiTable.map { $0 }
+
+    /// `ascii` as a tuple-backed table: reading it needs no array bounds check or retain.
+    static let asciiTable: _ASCIITable = _ASCIITable((0..<128).map { byte -> UInt8 in
         switch UInt8(byte) {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return UInt8(byte)
@@ -20,7 +23,7 @@ enum _Folding {
         default:
             return 0x20
         }
-    }
+    })
 
     /// Appends the fold of `scalar` to `output`, without collapsing spaces.
     @inline(__always)
@@ -108,6 +111,9 @@ struct _FoldedText {
 
     /// - Complexity: O(*n*) in the length of `text`.
     init(_ text: String) {
+        key.reserveCapacity(text.utf8.count)
+        characterStart.reserveCapacity(text.utf8.count)
+        characterEnd.reserveCapacity(text.utf8.count)
         var utf16Offset = 0
         var pendingSpace: (start: Int, end: Int)? = nil
         var scratch: [UInt8] = []
@@ -148,6 +154,52 @@ struct _FoldedText {
         return HighlightRange(location: start, length: end - start)
     }
 
+    /// `_FoldedText(title).wordHighlights(keyBytes)` (with `keyBytes` clamped to the key,
+    /// and no highlight when it is empty) computed straight from the UTF-8 of an ASCII
+    /// title, without building the key or its maps; `nil` when the title is not ASCII or
+    /// holds a carriage return (the one ASCII pair, CR LF, that forms a single character),
+    /// where the caller must use `_FoldedText`.
+    ///
+    /// In ASCII every byte is a character and a UTF-16 unit, so a key byte's character is
+    /// the title byte it came from.
+    ///
+    /// - Complexity: O(*n*) in the title's length, stopping at the end of `keyBytes`.
+    static func asciiWordHighlights(_ title: UnsafeBufferPointer<UInt8>, keyBytes: Range<Int>) -> [HighlightRange]? {
+        let ascii = _Folding.asciiTable
+        var ranges: [HighlightRange] = []
+        var keyCount = 0              // key bytes so far
+        var pendingSpace = -1         // title offset of a separator run not yet in the key
+        var wordStart = -1, wordEnd = 0
+        func take(_ byte: UInt8, at offset: Int) {
+            if keyCount >= keyBytes.lowerBound && keyCount < keyBytes.upperBound {
+                if byte == 0x20 {
+                    if wordStart >= 0 { ranges.append(HighlightRange(location: wordStart, length: wordEnd - wordStart)) }
+                    wordStart = -1
+                } else {
+                    if wordStart < 0 { wordStart = offset }
+                    wordEnd = offset + 1
+                }
+            }
+            keyCount += 1
+        }
+        for (offset, byte) in title.enumerated() {
+            guard byte < 0x80 && byte != 0x0D else { return nil }
+            if keyCount >= keyBytes.upperBound { continue }  // only validating the rest
+            let folded = ascii[Int(byte)]
+            if folded == 0x20 {
+                if keyCount > 0 && pendingSpace < 0 { pendingSpace = offset }
+            } else {
+                if pendingSpace >= 0 {
+                    take(0x20, at: pendingSpace)
+                    pendingSpace = -1
+                }
+                take(folded, at: offset)
+            }
+        }
+        if wordStart >= 0 { ranges.append(HighlightRange(location: wordStart, length: wordEnd - wordStart)) }
+        return ranges
+    }
+
     /// One highlight per word of `bytes` (spaces inside it are not highlighted), so that
     /// "san fr" over "San Francisco" marks "San" and "Fr".
     func wordHighlights(_ bytes: Range<Int>) -> [HighlightRange] {
@@ -163,5 +215,30 @@ struct _FoldedText {
             }
         }
         return ranges
+    }
+}
+
+/// 128 bytes indexed by an ASCII byte, stored inline.
+struct _ASCIITable: Sendable, Sequence {
+    private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
+                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+    init(_ values: [UInt8]) {
+        precondition(values.count == 128)
+        withUnsafeMutableBytes(of: &bytes) { buffer in
+            for (i, value) in values.enumerated() { buffer[i] = value }
+        }
+    }
+
+    /// The entry for `index` (0..<128; checked).
+    @inline(__always)
+    subscript(index: Int) -> UInt8 {
+        precondition(index >= 0 && index < 128)
+        return withUnsafeBytes(of: bytes) { $0[index] }
+    }
+
+    func makeIterator() -> IndexingIterator<[UInt8]> {
+        (0..<128).map { self[$0] }.makeIterator()
     }
 }
