@@ -107,11 +107,11 @@ public struct LocationCompleter: Sendable {
         let filter = _Filter(options: options, gazetteer: gazetteer)
         let near = options.near.flatMap { $0.isValid ? $0 : nil }
         var results: [_Match] = []
-        var seen = Set<UInt32>()
+        results.reserveCapacity(min(options.limit, 64) + 1)
+        var seen = _PlaceSet()
         while let (position, source, bound) = walk.next() {
             if results.count == options.limit, let worst = results.last, bound <= worst.score { break }
-            let list = walk.sources[source].list
-            let name = list.name[position]
+            let name = walk.name(at: position, source: source)
             let placeIndex = index.namePlace[Int(name)]
             guard !seen.contains(placeIndex) else { continue }
             let record = gazetteer._places[Int(placeIndex)]
@@ -128,7 +128,7 @@ public struct LocationCompleter: Sendable {
                 score += _Ranking.nearness(meters: near.distance(to: coordinate))
             }
             let match = _Match(
-                place: placeIndex, name: name, keyOffset: list.key[position], score: score,
+                place: placeIndex, name: name, keyOffset: walk.keyOffset(at: position, source: source), score: score,
                 matchedLength: splits[source]?.name.count ?? plan.key.count,
                 qualifier: qualifier, qualifierTokens: splits[source]?.qualifier ?? [])
             let at = results.firstIndex { match.ranks(before: $0, population: record.population, gazetteer) } ?? results.count
@@ -142,19 +142,48 @@ public struct LocationCompleter: Sendable {
 
     /// The words of the place's region and country names that the qualifier tokens match
     /// in order (each token a prefix of a later word), or `nil` if they do not.
+    ///
+    /// Called for every candidate of a "name qualifier" reading, most of which fail, so
+    /// it allocates only for a match.
+    ///
+    /// - Complexity: O(*w*), *w* the bytes of the place's region and country names.
     func matchQualifier(_ tokens: [ArraySlice<UInt8>], _ record: _PlaceRecord) -> [Int]? {
-        var words: [ArraySlice<UInt8>] = []
-        for label in qualifierLabels(record) {
-            words.append(contentsOf: foldedLabels[Int(label)].split(separator: 0x20))
-        }
+        guard forEachQualifierMatch(tokens, record, { _ in }) else { return nil }
         var matched: [Int] = []
-        var next = 0
-        for token in tokens {
-            guard let found = words[next...].firstIndex(where: { $0.starts(with: token) }) else { return nil }
-            matched.append(found)
-            next = found + 1
-        }
+        matched.reserveCapacity(tokens.count)
+        _ = forEachQualifierMatch(tokens, record) { matched.append($0) }
         return matched
+    }
+
+    /// Matches `tokens` in order against the words of the qualifier labels, calling
+    /// `body` with each matched word's number; whether all matched.
+    private func forEachQualifierMatch(
+        _ tokens: [ArraySlice<UInt8>], _ record: _PlaceRecord, _ body: (Int) -> Void
+    ) -> Bool {
+        let labels: (Int32, Int32)
+        switch record.kind {
+        case .city: labels = (record.admin1Name, record.countryName)
+        case .region: labels = (record.countryName, -1)
+        case .country: labels = (-1, -1)
+        }
+        var tokenIndex = tokens.startIndex
+        var wordNumber = 0
+        for label in [labels.0, labels.1] where label >= 0 && tokenIndex < tokens.endIndex {
+            let text = foldedLabels[Int(label)]
+            var start = 0
+            while start < text.count && tokenIndex < tokens.endIndex {
+                if text[start] == 0x20 { start += 1; continue }
+                var end = start
+                while end < text.count && text[end] != 0x20 { end += 1 }
+                if text[start..<end].starts(with: tokens[tokenIndex]) {
+                    body(wordNumber)
+                    tokenIndex += 1
+                }
+                wordNumber += 1
+                start = end
+            }
+        }
+        return tokenIndex == tokens.endIndex
     }
 
     /// The labels a qualifier is matched against: region and country for a city, the
@@ -170,9 +199,10 @@ public struct LocationCompleter: Sendable {
     /// The completion for a ranked match: the title with its highlights, the subtitle, the
     /// place.
     ///
-    /// The common case (an ASCII title, no qualifier) highlights straight from the title's
-    /// bytes and builds the subtitle in one string; other titles go through `_FoldedText`.
-    /// Both give the same ranges: `LocationCompleterTests` checks one against the other.
+    /// Title highlights come straight from the title's bytes when it is ASCII, else from
+    /// folding it one character at a time up to the end of the match; the subtitle is
+    /// built in one allocation. `FastPathTests` checks both highlighters against
+    /// `_FoldedText`.
     ///
     /// - Complexity: O(*t* + *s*), the lengths of the title and subtitle.
     func completion(for match: _Match) -> LocalSearchCompletion {
@@ -185,7 +215,7 @@ public struct LocationCompleter: Sendable {
         let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
         let titleRanges = gazetteer._names.withBytes(nameIndex) { bytes in
             _FoldedText.asciiWordHighlights(bytes, keyBytes: wordStart..<(wordStart + match.matchedLength))
-        } ?? Self.wordHighlights(title, keyBytes: wordStart..<(wordStart + match.matchedLength))
+        } ?? _FoldedText.wordHighlights(of: title, keyBytes: wordStart..<(wordStart + match.matchedLength))
 
         // The subtitle: the canonical name under an alternate one, then the region and
         // country (for a city), the country (for a region) or the continent (for a country).
@@ -195,16 +225,7 @@ public struct LocationCompleter: Sendable {
         case .region: (first, second) = (record.countryName, -1)
         case .country: (first, second) = (record.continent, -1)
         }
-        var subtitle = isAlternate ? place.name : ""
-        var parts = isAlternate ? 1 : 0
-        func append(_ label: Int32) {
-            guard label >= 0 else { return }
-            if parts > 0 { subtitle += ", " }
-            subtitle += gazetteer._labels[Int(label)]
-            parts += 1
-        }
-        append(first)
-        append(second)
+        let subtitle = Self.joined(isAlternate ? place.name : nil, label(first), label(second))
         let subtitleRanges = match.qualifier.isEmpty ? [] : qualifierHighlights(match, record, isAlternate: isAlternate, canonicalName: place.name)
         return LocalSearchCompletion(
             place: place, title: title, subTitle: subtitle,
@@ -212,11 +233,41 @@ public struct LocationCompleter: Sendable {
             titleHighlightRanges: titleRanges, subtitleHighlightRanges: subtitleRanges)
     }
 
-    /// The title highlights through `_FoldedText`: any script, whole characters.
-    static func wordHighlights(_ title: String, keyBytes: Range<Int>) -> [HighlightRange] {
-        let folded = _FoldedText(title)
-        let end = min(folded.key.count, keyBytes.upperBound)
-        return keyBytes.lowerBound < end ? folded.wordHighlights(keyBytes.lowerBound..<end) : []
+    @inline(__always)
+    private func label(_ index: Int32) -> String? { index >= 0 ? gazetteer._labels[Int(index)] : nil }
+
+    /// The non-nil parts joined by ", ", in one allocation.
+    static func joined(_ a: String?, _ b: String?, _ c: String?) -> String {
+        switch (a, b, c) {
+        case (nil, nil, nil): return ""
+        case (let x?, nil, nil), (nil, let x?, nil), (nil, nil, let x?): return x
+        default: break
+        }
+        let total = (a?.utf8.count ?? -2) + (b?.utf8.count ?? -2) + (c?.utf8.count ?? -2) + 6
+        return String(unsafeUninitializedCapacity: total) { out in
+            var at = 0, parts = 0
+            if let a { append(a, to: out, at: &at, parts: &parts) }
+            if let b { append(b, to: out, at: &at, parts: &parts) }
+            if let c { append(c, to: out, at: &at, parts: &parts) }
+            return at
+        }
+    }
+
+    /// Writes ", " (before all but the first part) and `part` at `at` in `out`.
+    @inline(__always)
+    private static func append(_ part: String, to out: UnsafeMutableBufferPointer<UInt8>, at: inout Int, parts: inout Int) {
+        var part = part
+        if parts > 0 {
+            out[at] = UInt8(ascii: ",")
+            out[at + 1] = UInt8(ascii: " ")
+            at += 2
+        }
+        parts += 1
+        let count = part.withUTF8 { bytes in
+            if bytes.count > 0 { (out.baseAddress! + at).update(from: bytes.baseAddress!, count: bytes.count) }
+            return bytes.count
+        }
+        at += count
     }
 
     /// The subtitle highlights of the region and country words a qualifier matched.

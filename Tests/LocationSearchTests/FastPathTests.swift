@@ -16,6 +16,13 @@ struct FastPathTests {
         }
     }
 
+    /// The title highlights as `_FoldedText` gives them: the reference.
+    func reference(_ title: String, _ keyBytes: Range<Int>) -> [HighlightRange] {
+        let folded = _FoldedText(title)
+        let end = min(folded.key.count, keyBytes.upperBound)
+        return keyBytes.lowerBound < end ? folded.wordHighlights(keyBytes.lowerBound..<end) : []
+    }
+
     @Test func asciiHighlightsMatchFoldedText() {
         var random = Generator(state: 7)
         let alphabet = Array("aAbZz09 -'.,/()\t!")
@@ -27,7 +34,22 @@ struct FastPathTests {
             let fast = Array(title.utf8).withUnsafeBufferPointer {
                 _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes)
             }
-            #expect(fast == LocationCompleter.wordHighlights(title, keyBytes: keyBytes), "\(title) \(keyBytes)")
+            #expect(fast == reference(title, keyBytes), "\(title) \(keyBytes)")
+        }
+    }
+
+    /// The streaming highlighter agrees with `_FoldedText` on any script: diacritics,
+    /// combining marks, ß (two key bytes from one character), emoji, CJK, CR LF.
+    @Test func streamingHighlightsMatchFoldedText() {
+        var random = Generator(state: 11)
+        let pieces = ["a", "Z", "é", "e\u{301}", "ß", "Ø", " ", "-", "'", "🇫🇷", "東", "Ж", "ﬁ", "\r\n", "ʻ", "1", "İ"]
+        for _ in 0..<5_000 {
+            let title = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let folded = _FoldedText(title)
+            let lower = Int.random(in: 0...(folded.key.count + 1), using: &random)
+            let keyBytes = lower..<(lower + Int.random(in: 0...8, using: &random))
+            #expect(_FoldedText.wordHighlights(of: title, keyBytes: keyBytes)
+                    == reference(title, keyBytes), "\(title.debugDescription) \(keyBytes)")
         }
     }
 
@@ -55,5 +77,23 @@ struct FastPathTests {
             #expect(output == expected, "U+\(String(value, radix: 16))")
         }
         #expect(lines > 10_000)
+    }
+
+    @Test func subtitlesJoinLikeJoined() {
+        let parts: [String?] = [nil, "", "California", "United States", "Île-de-France", "東京都"]
+        for a in parts { for b in parts { for c in parts {
+            #expect(LocationCompleter.joined(a, b, c) == [a, b, c].compactMap { $0 }.joined(separator: ", "))
+        } } }
+    }
+
+    @Test func placeSetKeepsEveryPlaceOnceAcrossItsLimit() {
+        var set = _PlaceSet()
+        for place in UInt32(0)..<200 where place % 3 != 0 {
+            #expect(!set.contains(place))
+            set.insert(place)
+            set.insert(place)
+            #expect(set.contains(place))
+        }
+        for place in UInt32(0)..<200 { #expect(set.contains(place) == (place % 3 != 0)) }
     }
 }

@@ -42,12 +42,39 @@ enum _Folding {
     ///   separators. Queries use it: "san " matches "san jose" but not "sandusky".
     /// - Complexity: O(*n*), where *n* is the length of `text` in UTF-8 code units.
     static func fold(_ text: some StringProtocol, keepTrailingSpace: Bool = false) -> [UInt8] {
+        if let folded = text.utf8.withContiguousStorageIfAvailable({ foldASCII($0, keepTrailingSpace: keepTrailingSpace) }),
+           let folded {
+            return folded
+        }
         var raw: [UInt8] = []
         raw.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             appendFold(of: scalar, to: &raw)
         }
         return collapse(raw, keepTrailingSpace: keepTrailingSpace)
+    }
+
+    /// `fold(_:keepTrailingSpace:)` of ASCII text in one pass and one allocation, or `nil`
+    /// if `utf8` is not all ASCII. (Every ASCII byte is a scalar of its own, folded by the
+    /// table; separators collapse as in `collapse`.)
+    static func foldASCII(_ utf8: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool) -> [UInt8]? {
+        let table = asciiTable
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count)
+        var pendingSpace = false
+        for byte in utf8 {
+            guard byte < 0x80 else { return nil }
+            let folded = table[Int(byte)]
+            if folded == 0x20 {
+                pendingSpace = !output.isEmpty
+            } else {
+                if pendingSpace { output.append(0x20) }
+                pendingSpace = false
+                output.append(folded)
+            }
+        }
+        if pendingSpace && keepTrailingSpace { output.append(0x20) }
+        return output
     }
 
     /// Folds UTF-8 bytes (which must be valid UTF-8) into a key; the build path, which
@@ -167,6 +194,7 @@ struct _FoldedText {
     static func asciiWordHighlights(_ title: UnsafeBufferPointer<UInt8>, keyBytes: Range<Int>) -> [HighlightRange]? {
         let ascii = _Folding.asciiTable
         var ranges: [HighlightRange] = []
+        ranges.reserveCapacity(4)
         var keyCount = 0              // key bytes so far
         var pendingSpace = -1         // title offset of a separator run not yet in the key
         var wordStart = -1, wordEnd = 0
@@ -194,6 +222,50 @@ struct _FoldedText {
                     pendingSpace = -1
                 }
                 take(folded, at: offset)
+            }
+        }
+        if wordStart >= 0 { ranges.append(HighlightRange(location: wordStart, length: wordEnd - wordStart)) }
+        return ranges
+    }
+
+    /// `_FoldedText(title).wordHighlights(keyBytes)` (with `keyBytes` clamped to the key,
+    /// and no highlight when it is empty), for any title, without building the key or its
+    /// maps: it folds one character at a time and stops at the end of `keyBytes`.
+    ///
+    /// - Complexity: O(*n*), *n* the length of the title up to the end of `keyBytes`.
+    static func wordHighlights(of title: String, keyBytes: Range<Int>) -> [HighlightRange] {
+        var ranges: [HighlightRange] = []
+        var keyCount = 0              // key bytes so far
+        var pendingSpace = false      // a separator run not yet in the key
+        var wordStart = -1, wordEnd = 0
+        var utf16Offset = 0
+        var scratch: [UInt8] = []
+        scratch.reserveCapacity(8)
+        for character in title {
+            if keyCount >= keyBytes.upperBound { break }
+            let start = utf16Offset
+            utf16Offset += character.utf16.count
+            scratch.removeAll(keepingCapacity: true)
+            for scalar in character.unicodeScalars { _Folding.appendFold(of: scalar, to: &scratch) }
+            for byte in scratch {
+                if byte == 0x20 {
+                    pendingSpace = pendingSpace || keyCount > 0
+                    continue
+                }
+                if pendingSpace {
+                    // The space enters the key: it ends a highlighted word.
+                    if keyBytes.contains(keyCount) && wordStart >= 0 {
+                        ranges.append(HighlightRange(location: wordStart, length: wordEnd - wordStart))
+                        wordStart = -1
+                    }
+                    keyCount += 1
+                    pendingSpace = false
+                }
+                if keyBytes.contains(keyCount) {
+                    if wordStart < 0 { wordStart = start }
+                    wordEnd = utf16Offset
+                }
+                keyCount += 1
             }
         }
         if wordStart >= 0 { ranges.append(HighlightRange(location: wordStart, length: wordEnd - wordStart)) }
