@@ -149,11 +149,13 @@ enum _IndexFile {
         guard names.isConsistent(), labelTable.isConsistent() else { throw invalid("a string table is damaged") }
         let labels = (0..<labelTable.count).map { labelTable.string($0) }
         let places = try column(5, _PlaceRecord.self)
+        // One pass with no allocation per record: this loop is most of the time a load takes.
+        let labelCount = Int32(clamping: labels.count)
         for record in places.buffer {
             guard Int(record.firstName) + Int(record.nameCount) <= names.count, record.nameCount > 0,
                   record.kindCode <= 2, record.countryCode >= 0, record.countryName >= 0,
-                  [record.countryCode, record.countryName, record.admin1Name, record.admin1Code, record.continent, record.explicitID]
-                    .allSatisfy({ $0 < labels.count })
+                  record.countryCode < labelCount, record.countryName < labelCount, record.admin1Name < labelCount,
+                  record.admin1Code < labelCount, record.continent < labelCount, record.explicitID < labelCount
             else { throw invalid("a place record is damaged") }
         }
         let folded = try column(6, UInt8.self)
@@ -161,9 +163,9 @@ enum _IndexFile {
         let nameStart = try column(7, UInt32.self), nameDisplay = try column(8, UInt32.self)
         let namePlace = try column(9, UInt32.self)
         guard nameDisplay.count == nameStart.count, namePlace.count == nameStart.count,
-              nameStart.buffer.allSatisfy({ Int($0) < folded.count }),
-              nameDisplay.buffer.allSatisfy({ Int($0) < names.count }),
-              namePlace.buffer.allSatisfy({ Int($0) < places.count })
+              nameStart.allBelow(folded.count),
+              nameDisplay.allBelow(names.count),
+              namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
         func keys(_ first: Int, leaves: UInt64) throws -> _SortedKeys {
             let list = _SortedKeys(
@@ -173,8 +175,8 @@ enum _IndexFile {
             guard list.name.count == list.key.count, list.score.count == list.key.count,
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
-                  list.key.buffer.allSatisfy({ Int($0) < folded.count }),
-                  list.name.buffer.allSatisfy({ Int($0) < nameStart.count })
+                  list.key.allBelow(folded.count),
+                  list.name.allBelow(nameStart.count)
             else { throw invalid("a key list is damaged") }
             return list
         }
