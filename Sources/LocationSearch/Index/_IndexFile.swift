@@ -16,7 +16,8 @@ import Darwin
 ///     sections  (offset, byte count) pairs, then the sections themselves:
 ///               source key, name bytes, name offsets, label bytes, label offsets,
 ///               place records, folded keys, name start/display/place, then for the whole-
-///               name and word-start key lists: key, name, score, tree.
+///               name and word-start key lists: key, name, score, tree; then the two
+///               lists' bucket tables (whole, words).
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -24,8 +25,9 @@ import Darwin
 enum _IndexFile {
     static let magic: UInt64 = 0x3158_4544_4E49_534C  // "LSINDEX1" little-endian
     /// Bump when the layout or the folding/ranking that produced the columns changes.
-    static let formatVersion: UInt64 = 1
-    static let sectionCount = 18
+    /// 2: each key list gained its first-two-bytes bucket table.
+    static let formatVersion: UInt64 = 2
+    static let sectionCount = 20
 
     struct Header {
         var magic = _IndexFile.magic
@@ -54,6 +56,7 @@ enum _IndexFile {
             index.folded.rawBytes, index.nameStart.rawBytes, index.nameDisplay.rawBytes, index.namePlace.rawBytes,
             index.whole.key.rawBytes, index.whole.name.rawBytes, index.whole.score.rawBytes, index.whole.tree.rawBytes,
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
+            index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
         ]
         precondition(sections.count == sectionCount)
         var header = Header()
@@ -167,22 +170,22 @@ enum _IndexFile {
               nameDisplay.allBelow(names.count),
               namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
-        func keys(_ first: Int, leaves: UInt64) throws -> _SortedKeys {
+        func keys(_ first: Int, buckets: Int, leaves: UInt64) throws -> _SortedKeys {
             let list = _SortedKeys(
                 key: try column(first, UInt32.self), name: try column(first + 1, UInt32.self),
                 score: try column(first + 2, Float.self), tree: try column(first + 3, Float.self),
-                leafCount: Int(truncatingIfNeeded: leaves))
+                buckets: try column(buckets, UInt32.self), leafCount: Int(truncatingIfNeeded: leaves))
             guard list.name.count == list.key.count, list.score.count == list.key.count,
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
                   list.key.allBelow(folded.count),
-                  list.name.allBelow(nameStart.count)
+                  list.name.allBelow(nameStart.count), list.bucketsAreConsistent()
             else { throw invalid("a key list is damaged") }
             return list
         }
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
-            whole: try keys(10, leaves: fields[5]), words: try keys(14, leaves: fields[6]),
+            whole: try keys(10, buckets: 18, leaves: fields[5]), words: try keys(14, buckets: 19, leaves: fields[6]),
             longestName: Int(truncatingIfNeeded: fields[4]))
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
         let completer = LocationCompleter(
