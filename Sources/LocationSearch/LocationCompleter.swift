@@ -83,7 +83,7 @@ public struct LocationCompleter: Sendable {
         guard !plan.key.isEmpty, plan.key.count <= index.longestName + 1 + plan.qualifierAllowance(longestQualifier) else {
             return []
         }
-        var walk = _BestFirst()
+        var walk = index.makeWalk()
         var splits: [_QueryPlan.Split?] = []
         func addSources(_ key: [UInt8], bonus: Float, split: _QueryPlan.Split?, wholeNamesOnly: Bool) {
             let whole = index.range(of: key, in: index.whole)
@@ -137,7 +137,7 @@ public struct LocationCompleter: Sendable {
                 if results.count > options.limit { results.removeLast() }
             }
         }
-        return results.map(completion(for:))
+        return completions(for: results)
     }
 
     /// The words of the place's region and country names that the qualifier tokens match
@@ -194,6 +194,30 @@ public struct LocationCompleter: Sendable {
         case .region: [record.countryName]
         case .country: []
         }
+    }
+
+    /// The completions for ranked matches, in order.
+    ///
+    /// Each completion reads a place record, a name and its offsets from different parts
+    /// of the index, which a query that ran over many keys has rarely left in the cache.
+    /// Reading them for all matches first lets those misses overlap, instead of paying
+    /// them one completion after another.
+    ///
+    /// - Complexity: O(*k* (*t* + *s*)) for *k* matches, titles of length *t* and
+    ///   subtitles of length *s*.
+    func completions(for matches: [_Match]) -> [LocalSearchCompletion] {
+        var touched: UInt64 = 0
+        for match in matches {
+            let record = gazetteer._places[Int(match.place)]
+            let display = Int(index.nameDisplay[Int(match.name)])
+            touched &+= UInt64(truncatingIfNeeded: record.population) &+ UInt64(record.firstName)
+                &+ UInt64(gazetteer._names.offsets[display]) &+ UInt64(index.nameStart[Int(match.name)])
+        }
+        var completions: [LocalSearchCompletion] = []
+        completions.reserveCapacity(matches.count)
+        for match in matches { completions.append(completion(for: match)) }
+        if touched == 1 { completions.reserveCapacity(matches.count) }  // keeps the reads above
+        return completions
     }
 
     /// The completion for a ranked match: the title with its highlights, the subtitle, the

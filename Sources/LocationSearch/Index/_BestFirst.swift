@@ -49,10 +49,33 @@ struct _BestFirst {
     private(set) var sources: [Source] = []
     private var walkable: [_Walkable] = []
     private let heap = _Heap()
+    /// Each source's range, in order; the non-empty ones enter the heap when the walk
+    /// starts (on the first `next()`), unless a shortcut serves it.
+    private var ranges: [Range<Int>] = []
+    private var started = false
 
+    /// Precomputed first keys for common sources (see `_WalkShortcuts`), and the lists
+    /// they refer to.
+    private let shortcuts: _WalkShortcuts
+    private let wholeKeys: UnsafePointer<UInt32>?, wordKeys: UnsafePointer<UInt32>?
+    /// The yields of the shortcut serving this walk, and how many were served.
+    private var shortcut: Range<Int>? = nil
+    private var served = 0
+
+    /// A walk without shortcuts.
     init() {
+        self.init(shortcuts: .none, whole: nil, words: nil)
+    }
+
+    /// A walk that `shortcuts` may serve, for sources over the lists whose keys start at
+    /// `whole` and `words` (`_PrefixIndex.makeWalk()`).
+    init(shortcuts: _WalkShortcuts, whole: UnsafePointer<UInt32>?, words: UnsafePointer<UInt32>?) {
+        self.shortcuts = shortcuts
+        self.wholeKeys = whole
+        self.wordKeys = words
         sources.reserveCapacity(8)
         walkable.reserveCapacity(8)
+        ranges.reserveCapacity(8)
     }
 
     /// The indexed name of the key at `position` of source `source`, as `next()` gave them.
@@ -63,46 +86,90 @@ struct _BestFirst {
     @inline(__always)
     func keyOffset(at position: Int, source: Int) -> UInt32 { walkable[source].key[position] }
 
-    /// The best score any item still in the walk can have, or `nil` when it is done.
-    var bestRemaining: Float? { heap.count > 0 ? heap.items[0].bound : nil }
-
     /// Adds the keys `range` of `list`, each scoring its static score plus `bonus`.
     /// Returns the source number `next()` reports for them.
     @discardableResult
     mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float) -> Int {
-        let source = Int32(sources.count)
+        precondition(!started, "add(_:of:bonus:) after next()")
+        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= list.count), "range outside the key list")
+        let source = sources.count
         sources.append(Source(list: list, bonus: bonus))
-        let w = _Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer, tree: list.tree.pointer, count: list.count,
-                          leafCount: list.leafCount, bonus: bonus)
-        walkable.append(w)
-        guard !range.isEmpty else { return Int(source) }
-        precondition(range.lowerBound >= 0 && range.upperBound <= list.count, "range outside the key list")
-        let size = _SortedKeys.blockSize
-        let firstFull = (range.lowerBound + size - 1) / size
-        let endFull = range.upperBound / size
-        if firstFull >= endFull {
-            // No whole block: one cursor per block the range touches (at most two).
-            var block = range.lowerBound / size
-            while block * size < range.upperBound {
-                pushCursor(max(range.lowerBound, block * size)..<min(range.upperBound, (block + 1) * size), source, w)
-                block += 1
-            }
-            return Int(source)
-        }
-        pushCursor(range.lowerBound..<(firstFull * size), source, w)
-        pushCursor((endFull * size)..<range.upperBound, source, w)
-        var l = firstFull + list.leafCount, r = endFull + list.leafCount
-        while l < r {
-            if l & 1 == 1 { pushNode(l, source, w); l += 1 }
-            if r & 1 == 1 { r -= 1; pushNode(r, source, w) }
-            l >>= 1
-            r >>= 1
-        }
-        return Int(source)
+        walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+                                  tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus))
+        ranges.append(range)
+        return source
     }
 
     /// The next key, best first: its position in its list, its source and its score.
     mutating func next() -> (position: Int, source: Int, score: Float)? {
+        if !started {
+            started = true
+            shortcut = findShortcut()
+            if shortcut == nil { pushSources() }
+        }
+        if let yields = shortcut {
+            if served < yields.count {
+                let y = yields.lowerBound + served
+                served += 1
+                let packed = shortcuts.yields[y]
+                return (Int(packed & 0x3FFF_FFFF), Int(packed >> 30), shortcuts.bounds[y])
+            }
+            // More keys than the shortcut holds: walk for real, past the ones served.
+            shortcut = nil
+            pushSources()
+            for _ in 0..<served { _ = walk() }
+        }
+        return walk()
+    }
+
+    /// The stored yields for exactly these sources, if the shortcuts have them.
+    private func findShortcut() -> Range<Int>? {
+        guard shortcuts.count > 0, sources.count == 3, let wholeKeys, let wordKeys else { return nil }
+        var words = [false, false, false]
+        for s in 0..<3 {
+            let keys = walkable[s].key.baseAddress
+            guard keys == wholeKeys || keys == wordKeys else { return nil }
+            words[s] = keys == wordKeys && wordKeys != wholeKeys
+        }
+        let signature = _WalkShortcuts.Signature(
+            words: (words[0], words[1], words[2]), ranges: (ranges[0], ranges[1], ranges[2]),
+            bonuses: (walkable[0].bonus, walkable[1].bonus, walkable[2].bonus))
+        guard let entry = shortcuts.entry(for: signature) else { return nil }
+        return Int(shortcuts.starts[entry])..<Int(shortcuts.starts[entry + 1])
+    }
+
+    /// Puts every source's range into the heap: its whole blocks as tree nodes (the fewest
+    /// nodes that cover them), its partial blocks as cursors.
+    private mutating func pushSources() {
+        for s in sources.indices {
+            let range = ranges[s], w = walkable[s], source = Int32(s)
+            guard !range.isEmpty else { continue }
+            let size = _SortedKeys.blockSize
+            let firstFull = (range.lowerBound + size - 1) / size
+            let endFull = range.upperBound / size
+            if firstFull >= endFull {
+                // No whole block: one cursor per block the range touches (at most two).
+                var block = range.lowerBound / size
+                while block * size < range.upperBound {
+                    pushCursor(max(range.lowerBound, block * size)..<min(range.upperBound, (block + 1) * size), source, w)
+                    block += 1
+                }
+                continue
+            }
+            pushCursor(range.lowerBound..<(firstFull * size), source, w)
+            pushCursor((endFull * size)..<range.upperBound, source, w)
+            var l = firstFull + w.leafCount, r = endFull + w.leafCount
+            while l < r {
+                if l & 1 == 1 { pushNode(l, source, w); l += 1 }
+                if r & 1 == 1 { r -= 1; pushNode(r, source, w) }
+                l >>= 1
+                r >>= 1
+            }
+        }
+    }
+
+    /// The next key of the real walk.
+    private mutating func walk() -> (position: Int, source: Int, score: Float)? {
         guard var item = heap.pop() else { return nil }
         // Invariant: `item` comes before everything in the heap.
         while item.isNode {
@@ -169,7 +236,7 @@ struct _BestFirst {
     }
 
     /// Adds a cursor over the keys `range` (inside one block, possibly empty).
-    private mutating func pushCursor(_ range: Range<Int>, _ source: Int32, _ w: _Walkable) {
+    private func pushCursor(_ range: Range<Int>, _ source: Int32, _ w: _Walkable) {
         guard !range.isEmpty else { return }
         let start = range.lowerBound - range.lowerBound % _SortedKeys.blockSize
         var mask: UInt16 = 0
@@ -177,7 +244,7 @@ struct _BestFirst {
         heap.push(Self.cursor(start, mask: mask, source, w))
     }
 
-    private mutating func pushNode(_ node: Int, _ source: Int32, _ w: _Walkable) {
+    private func pushNode(_ node: Int, _ source: Int32, _ w: _Walkable) {
         let item = Self.node(node, source, w)
         guard item.bound > -.infinity else { return }
         heap.push(item)

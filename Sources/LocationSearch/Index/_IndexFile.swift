@@ -17,7 +17,8 @@ import Darwin
 ///               source key, name bytes, name offsets, label bytes, label offsets,
 ///               place records, folded keys, name start/display/place, then for the whole-
 ///               name and word-start key lists: key, name, score, tree; then the two
-///               lists' bucket tables (whole, words).
+///               lists' bucket tables (whole, words); then the walk shortcuts'
+///               signatures, starts, yields and bounds.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -25,9 +26,9 @@ import Darwin
 enum _IndexFile {
     static let magic: UInt64 = 0x3158_4544_4E49_534C  // "LSINDEX1" little-endian
     /// Bump when the layout or the folding/ranking that produced the columns changes.
-    /// 2: each key list gained its first-two-bytes bucket table.
-    static let formatVersion: UInt64 = 2
-    static let sectionCount = 20
+    /// 2: each key list gained its first-two-bytes bucket table. 3: walk shortcuts.
+    static let formatVersion: UInt64 = 3
+    static let sectionCount = 24
 
     struct Header {
         var magic = _IndexFile.magic
@@ -57,6 +58,8 @@ enum _IndexFile {
             index.whole.key.rawBytes, index.whole.name.rawBytes, index.whole.score.rawBytes, index.whole.tree.rawBytes,
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
             index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
+            index.shortcuts.signatures.rawBytes, index.shortcuts.starts.rawBytes, index.shortcuts.yields.rawBytes,
+            index.shortcuts.bounds.rawBytes,
         ]
         precondition(sections.count == sectionCount)
         var header = Header()
@@ -183,10 +186,14 @@ enum _IndexFile {
             else { throw invalid("a key list is damaged") }
             return list
         }
+        let whole = try keys(10, buckets: 18, leaves: fields[5]), words = try keys(14, buckets: 19, leaves: fields[6])
+        let shortcuts = _WalkShortcuts(
+            signatures: try column(20, UInt32.self), starts: try column(21, UInt32.self),
+            yields: try column(22, UInt32.self), bounds: try column(23, Float.self))
+        guard shortcuts.isConsistent(whole: whole.count, words: words.count) else { throw invalid("the walk shortcuts are damaged") }
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
-            whole: try keys(10, buckets: 18, leaves: fields[5]), words: try keys(14, buckets: 19, leaves: fields[6]),
-            longestName: Int(truncatingIfNeeded: fields[4]))
+            whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), shortcuts: shortcuts)
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
         let completer = LocationCompleter(
             gazetteer: gazetteer, index: index, longestQualifier: Int(truncatingIfNeeded: fields[7]))

@@ -21,10 +21,13 @@ struct _PrefixIndex: Sendable {
     let words: _SortedKeys
     /// The longest folded name, in bytes.
     let longestName: Int
+    /// The first keys of the walks of short, popular prefixes (see `_WalkShortcuts`).
+    let shortcuts: _WalkShortcuts
 
     init(
         folded: _Column<UInt8>, nameStart: _Column<UInt32>, nameDisplay: _Column<UInt32>,
-        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int
+        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int,
+        shortcuts: _WalkShortcuts
     ) {
         self.folded = folded
         self.nameStart = nameStart
@@ -33,6 +36,12 @@ struct _PrefixIndex: Sendable {
         self.whole = whole
         self.words = words
         self.longestName = longestName
+        self.shortcuts = shortcuts
+    }
+
+    /// A best-first walk over this index's lists, which its shortcuts may serve.
+    func makeWalk() -> _BestFirst {
+        _BestFirst(shortcuts: shortcuts, whole: whole.key.pointer, words: words.key.pointer)
     }
 
     init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
@@ -83,9 +92,18 @@ struct _PrefixIndex: Sendable {
         progress?("Sorting keys", Double(whole.count) / total)
         let wordKeys = _SortedKeys(words, folded: folded)
         progress?("Sorting keys", 1)
-        self.init(
+        let unshortened = _PrefixIndex(
             folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest)
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest,
+            shortcuts: .none)
+        progress?("Precomputing short prefixes", 0)
+        self = unshortened.withShortcuts(_WalkShortcuts.build(unshortened))
+    }
+
+    /// This index with `shortcuts`.
+    func withShortcuts(_ shortcuts: _WalkShortcuts) -> _PrefixIndex {
+        _PrefixIndex(folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
+                     whole: whole, words: words, longestName: longestName, shortcuts: shortcuts)
     }
 
     /// The range of `keys` whose key starts with `query`, and within it how many keys
@@ -177,6 +195,7 @@ struct _PrefixIndex: Sendable {
             }
             list._checkInvariants()
         }
+        precondition(shortcuts.isConsistent(whole: whole.count, words: words.count), "a shortcut is out of bounds")
         for i in nameStart.indices {
             precondition(Int(nameStart[i]) < folded.count)
             precondition(i == 0 || folded[Int(nameStart[i]) - 1] == 0, "a name key does not start after a terminator")
