@@ -127,17 +127,36 @@ struct _PrefixIndex: Sendable {
         let bucket = Int(first) << 8 | Int(query[1])
         let within = Int(buckets[bucket])..<Int(buckets[bucket + 1])
         return query.withUnsafeBufferPointer { q in
-            let lower = _PrefixIndex.partition(k, within) {
+            // A two-byte query's range is its bucket.
+            let lower = q.count == 2 ? within.lowerBound : _PrefixIndex.partition(k, within) {
                 _PrefixIndex.comparePrefix(text, Int($0), q) < 0
             }
-            let upper = _PrefixIndex.partition(k, lower..<within.upperBound) {
+            let upper = q.count == 2 ? within.upperBound : _PrefixIndex.partition(k, lower..<within.upperBound) {
                 _PrefixIndex.comparePrefix(text, Int($0), q) <= 0
             }
-            let exactEnd = _PrefixIndex.partition(k, lower..<upper) {
-                text[Int($0) + q.count] == 0
-            }
+            // The exact matches sort first and are few: gallop from the start.
+            let exactEnd = _PrefixIndex.gallop(k, lower..<upper) { text[Int($0) + q.count] == 0 }
             return (lower..<upper, exactEnd - lower)
         }
+    }
+
+    /// `partition(keys, range, isBefore)` found by galloping from the start (1, 2, 4, ...
+    /// elements, then a binary search in the last step): O(log *p*) for a partition point
+    /// *p* elements in, reading keys next to each other first.
+    @inline(__always)
+    static func gallop(
+        _ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool
+    ) -> Int {
+        var low = range.lowerBound, step = 1
+        while low < range.upperBound && isBefore(keys[low]) {
+            let probe = low + step
+            guard probe < range.upperBound, isBefore(keys[probe]) else {
+                return partition(keys, (low + 1)..<min(probe, range.upperBound), isBefore)
+            }
+            low = probe + 1
+            step *= 2
+        }
+        return low
     }
 
     /// The first index in `range` whose element does not satisfy `isBefore`, given that
