@@ -38,6 +38,8 @@ extension Gazetteer {
 
     /// `init(geoNamesDirectory:)`, reporting progress to `progress` (for the CLI's
     /// progress bar).
+    ///
+    /// - Complexity: O(*n*) in the size of the files.
     @_spi(Tools)
     public init(geoNamesDirectory directory: URL, progress: _BuildProgress?) throws {
         let candidates = ["cities500.txt", "cities1000.txt", "cities5000.txt", "cities15000.txt", "allCountries.txt"]
@@ -64,6 +66,8 @@ extension Gazetteer {
     }
 
     /// `bundled()`, reporting progress to `progress` (for the CLI's progress bar).
+    ///
+    /// - Complexity: O(*n*) in the size of the bundled files.
     @_spi(Tools)
     public static func bundled(progress: _BuildProgress?) throws -> Gazetteer {
         guard let directory = _BundledData.directory else { throw GazetteerError.bundledDataMissing }

@@ -2,9 +2,11 @@
 /// one sorted list, so that the keys starting with a query are one contiguous range.
 ///
 /// This is a trie laid out flat: a trie node is the range of keys sharing its path, and
-/// walking down a byte narrows the range (`range(of:)` does it by binary search). Over the
-/// sorted keys sits a tree of block maxima, so the best keys of any range come out
-/// best-first in O(*k* log *n*) (`_BestFirst`), however many keys the range holds.
+/// walking down a byte narrows the range (`range(of:)` does it with a table for the first
+/// two bytes, then binary search). Over the sorted keys sits a tree of block maxima, so
+/// the best keys of any range come out best-first in O(*k* log *n*) (`_BestFirst`),
+/// however many keys the range holds; for the short prefixes with the most keys, the
+/// first keys of that walk are precomputed (`_WalkShortcuts`).
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
