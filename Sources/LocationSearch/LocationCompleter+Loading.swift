@@ -33,13 +33,8 @@ extension LocationCompleter {
     /// Loads the bundled gazetteer, caching its index in `cacheDirectory` (created if
     /// needed), or building it in memory every time when `cacheDirectory` is `nil`.
     public init(bundledCacheDirectory cacheDirectory: URL?) throws {
-        guard let directory = _BundledData.directory else { throw GazetteerError.bundledDataMissing }
-        let files = ["cities500.txt", "admin1CodesASCII.txt", "countryInfo.txt"].map {
-            directory.appendingPathComponent($0)
-        }
-        let sourceKey = try Self.sourceKey(for: files)
-        let cacheFile = cacheDirectory?.appendingPathComponent(
-            "bundled-\(String(_fnv1a(Array(sourceKey.utf8)), radix: 16)).lsindex")
+        let sourceKey = try Self.bundledSourceKey()
+        let cacheFile = cacheDirectory.map { Self.bundledCacheFile(in: $0, sourceKey: sourceKey) }
         if let cacheFile, let (cached, key) = try? _IndexFile.read(cacheFile), key == sourceKey {
             self = cached
             return
@@ -50,6 +45,36 @@ extension LocationCompleter {
             try? _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile)
         }
         self = built
+    }
+
+    /// Builds the bundled gazetteer's index from its GeoNames files and writes it as the
+    /// cached index in `cacheDirectory` (created if needed), which `init()` then maps;
+    /// returns the file written. For `location-search build-index`.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of names (about two seconds for the
+    ///   bundled data in a release build).
+    @_spi(Tools)
+    public static func buildBundledIndex(cacheDirectory: URL, progress: _BuildProgress?) throws -> URL {
+        let sourceKey = try bundledSourceKey()
+        let built = LocationCompleter(gazetteer: try Gazetteer.bundled(progress: progress), progress: progress)
+        let file = bundledCacheFile(in: cacheDirectory, sourceKey: sourceKey)
+        try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        progress?("Writing index", 0)
+        try _IndexFile.write(built, sourceKey: sourceKey, to: file)
+        return file
+    }
+
+    /// What the bundled files are, for the cache key (see `sourceKey(for:)`).
+    static func bundledSourceKey() throws -> String {
+        guard let directory = _BundledData.directory else { throw GazetteerError.bundledDataMissing }
+        let files = ["cities500.txt", "admin1CodesASCII.txt", "countryInfo.txt"].map {
+            directory.appendingPathComponent($0)
+        }
+        return try sourceKey(for: files)
+    }
+
+    static func bundledCacheFile(in directory: URL, sourceKey: String) -> URL {
+        directory.appendingPathComponent("bundled-\(String(_fnv1a(Array(sourceKey.utf8)), radix: 16)).lsindex")
     }
 
     /// Loads an index file written by `writeIndex(to:)` (or `location-search build-index`),
@@ -68,6 +93,8 @@ extension LocationCompleter {
     }
 
     /// Writes the completer's index to `url` (atomically), for `init(indexFile:)`.
+    ///
+    /// - Complexity: O(*s*), *s* the size of the index (about 70 bytes per name).
     public func writeIndex(to url: URL) throws {
         try _IndexFile.write(self, sourceKey: "", to: url)
     }

@@ -36,7 +36,15 @@ public struct LocationCompleter: Sendable {
     ///
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     public init(gazetteer: Gazetteer) {
-        let index = _PrefixIndex(gazetteer)
+        self.init(gazetteer: gazetteer, progress: nil)
+    }
+
+    /// `init(gazetteer:)`, reporting progress to `progress` (for the CLI's progress bar).
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of indexed name words.
+    @_spi(Tools)
+    public init(gazetteer: Gazetteer, progress: _BuildProgress?) {
+        let index = _PrefixIndex(gazetteer, progress: progress)
         self.init(gazetteer: gazetteer, index: index)
         #if DEBUG
         index._checkInvariants()
@@ -116,14 +124,21 @@ public struct LocationCompleter: Sendable {
         let isAlternate = nameIndex != Int(record.firstName)
         let title = gazetteer._names.string(nameIndex)
 
-        let folded = _FoldedText(title)
-        var wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
-        var end = min(folded.key.count, wordStart + match.matchedLength)
-        if folded.key.count != _keyLength(of: match.name) {
-            // A joined key ("newyorkcity"): count the matched bytes back over the spaces.
-            (wordStart, end) = (0, Self.spacedLength(folded.key, joinedLength: match.matchedLength))
+        let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
+        let titleRanges: [HighlightRange]
+        if _keyIsSpaced(match.name) || !title.utf8.contains(where: { $0 >= 0x80 || _Folding.ascii[Int($0)] == 0x20 }) {
+            // The key is the title's fold: highlight straight from the title.
+            titleRanges = wordStart >= 0
+                ? _FoldedText.wordHighlights(of: title, keyBytes: wordStart..<(wordStart + match.matchedLength)) : []
+        } else {
+            // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
+            let folded = _FoldedText(title)
+            var start = wordStart, end = min(folded.key.count, wordStart + match.matchedLength)
+            if folded.key.count != _keyLength(of: match.name) {
+                (start, end) = (0, Self.spacedLength(folded.key, joinedLength: match.matchedLength))
+            }
+            titleRanges = start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
         }
-        let titleRanges = wordStart >= 0 && wordStart < end ? folded.wordHighlights(wordStart..<end) : []
 
         // The subtitle: the canonical name under an alternate one, then region and country
         // for a city, the country for a region, the continent for a country.
@@ -171,6 +186,17 @@ public struct LocationCompleter: Sendable {
         let text = index.folded.buffer
         while text[end] != 0 { end += 1 }
         return end - start
+    }
+
+    /// Whether indexed name `name`'s key has a space (so it is not a joined key).
+    func _keyIsSpaced(_ name: UInt32) -> Bool {
+        var i = Int(index.nameStart[Int(name)])
+        let text = index.folded.buffer
+        while text[i] != 0 {
+            if text[i] == 0x20 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.

@@ -10,24 +10,29 @@ struct UsageError: Error {
 enum Command {
     case complete(CompleteCommand)
     case demo(DemoCommand)
+    case buildIndex(BuildIndexCommand)
+    case bench(BenchCommand)
     case help
 
     static let usage = """
         USAGE: location-search [complete] [options] [QUERY]
                location-search demo [--near LAT,LON] [--country CC] [--limit N] [--color WHEN]
+               location-search build-index [--output FILE] [--geonames DIR]
+               location-search bench [--quick] [--synthetic N] [--seed S]
                location-search help
 
         Completes place names offline from the bundled GeoNames gazetteer.
         With QUERY, prints its completions; without, answers each line of standard input
         in order, one answer per line, until end of input.
 
-        OPTIONS:
+        OPTIONS (complete):
           --json                  One JSON object per query, on one line.
           --limit N               At most N completions (default 10).
           --near LAT,LON          Rank places near this point higher (e.g. --near -33.87,151.21).
           --country CC[,CC...]    Only places in these countries (ISO 3166-1 alpha-2 codes).
           --kind KIND[,KIND...]   Only these kinds: city, region, country.
           --no-typos              Match only what was typed (no typo tolerance).
+          --index FILE            Complete from an index file written by build-index.
           --color WHEN            Highlight matches: auto (default), always or never.
           -h, --help              Show this help.
 
@@ -37,6 +42,21 @@ enum Command {
           so that `place=$(location-search demo)` works. Backspace, Ctrl-W (word) and
           Ctrl-U (line) edit. Exit status: 0 after a pick; 1 for Esc or Ctrl-D (no pick);
           130 for Ctrl-C; 2 without a terminal; 128+N when killed by signal N.
+          --index FILE            Complete from an index file written by build-index.
+
+        build-index: builds an index file, with a progress bar when stderr is a terminal.
+          --output FILE           Where to write it; without it, refreshes the bundled
+                                  gazetteer's cached index (the one complete maps).
+          --geonames DIR          Build from GeoNames dump files in DIR (cities500.txt, or
+                                  cities1000/5000/15000.txt or allCountries.txt, with
+                                  admin1CodesASCII.txt and countryInfo.txt); needs --output.
+
+        bench: measures load time, memory, index size and per-keystroke latency on the
+        bundled gazetteer and a synthetic one, beside a naive linear scan (release builds).
+          --quick                 A small run (synthetic 200,000 names, fewer queries).
+          --synthetic N           Names in the synthetic gazetteer (default 10,000,000;
+                                  0 skips it).
+          --seed S                Random seed for the synthetic data and queries (default 42).
         """
 
     static func parse(_ arguments: [String]) throws -> Command {
@@ -44,6 +64,8 @@ enum Command {
         switch first {
         case "complete": return .complete(try CompleteCommand.parse(Array(arguments.dropFirst())))
         case "demo": return .demo(try DemoCommand.parse(Array(arguments.dropFirst())))
+        case "build-index": return .buildIndex(try BuildIndexCommand.parse(Array(arguments.dropFirst())))
+        case "bench": return .bench(try BenchCommand.parse(Array(arguments.dropFirst())))
         case "help", "-h", "--help": return .help
         default: return .complete(try CompleteCommand.parse(arguments))
         }
@@ -59,6 +81,10 @@ enum Command {
             return try command.run()
         case .demo(let command):
             return await command.run()
+        case .buildIndex(let command):
+            return try command.run()
+        case .bench(let command):
+            return try command.run()
         }
     }
 }

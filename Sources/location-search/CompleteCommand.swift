@@ -21,6 +21,8 @@ struct CompleteCommand {
         set { common.completion = newValue }
     }
     var color: ColorChoice { common.color }
+    /// An index file from `build-index`; `nil` means the bundled gazetteer.
+    var indexFile: String?
 
     static func parse(_ arguments: [String]) throws -> CompleteCommand {
         var command = CompleteCommand()
@@ -41,6 +43,8 @@ struct CompleteCommand {
                     }
                     command.options.kinds.insert(kind)
                 }
+            case "--index":
+                command.indexFile = try reader.value(for: option)
             default:
                 guard try command.common.parse(option, from: &reader) else {
                     throw UsageError(message: "unknown option \(option.name)")
@@ -53,7 +57,8 @@ struct CompleteCommand {
     }
 
     func run() throws -> Int32 {
-        let completer = try LocationCompleter()
+        let completer = try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) }
+            ?? LocationCompleter()
         let useColor = color.isEnabled(forFileDescriptor: STDOUT_FILENO)
         let output = OutputStream()
         func answer(_ query: String) {

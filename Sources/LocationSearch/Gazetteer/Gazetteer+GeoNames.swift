@@ -16,10 +16,16 @@ extension Gazetteer {
     ///   missing, unreadable, not UTF-8, or has a malformed row.
     /// - Complexity: O(*n*) in the size of the files.
     public init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL) throws {
+        try self.init(citiesFile: citiesFile, admin1CodesFile: admin1CodesFile, countryInfoFile: countryInfoFile,
+                      progress: nil)
+    }
+
+    init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL, progress: _BuildProgress?) throws {
         let countries = try _GeoNamesReader.countries(try _GeoNamesReader.read(countryInfoFile))
         let regions = try _GeoNamesReader.regions(try _GeoNamesReader.read(admin1CodesFile))
+        progress?("Reading \(citiesFile.lastPathComponent)", 0)
         let cities = try _GeoNamesReader.read(citiesFile)
-        self = try _GeoNamesReader.gazetteer(cities: cities, regions: regions, countries: countries)
+        self = try _GeoNamesReader.gazetteer(cities: cities, regions: regions, countries: countries, progress: progress)
     }
 
     /// Loads the GeoNames files in `directory`: the first of `cities500.txt`,
@@ -29,6 +35,15 @@ extension Gazetteer {
     /// - Throws: `GazetteerError.missingFile` if a file is not there, or the errors of
     ///   `init(citiesFile:admin1CodesFile:countryInfoFile:)`.
     public init(geoNamesDirectory directory: URL) throws {
+        try self.init(geoNamesDirectory: directory, progress: nil)
+    }
+
+    /// `init(geoNamesDirectory:)`, reporting progress to `progress` (for the CLI's
+    /// progress bar).
+    ///
+    /// - Complexity: O(*n*) in the size of the files.
+    @_spi(Tools)
+    public init(geoNamesDirectory directory: URL, progress: _BuildProgress?) throws {
         let candidates = ["cities500.txt", "cities1000.txt", "cities5000.txt", "cities15000.txt", "allCountries.txt"]
         let fileManager = FileManager.default
         guard let cities = candidates.map({ directory.appendingPathComponent($0) })
@@ -39,7 +54,8 @@ extension Gazetteer {
         try self.init(
             citiesFile: cities,
             admin1CodesFile: directory.appendingPathComponent("admin1CodesASCII.txt"),
-            countryInfoFile: directory.appendingPathComponent("countryInfo.txt"))
+            countryInfoFile: directory.appendingPathComponent("countryInfo.txt"),
+            progress: progress)
     }
 
     /// The gazetteer bundled with LocationSearch: GeoNames' cities500 (234,908 populated
@@ -48,12 +64,21 @@ extension Gazetteer {
     /// - Throws: `GazetteerError.bundledDataMissing` if the resources are not in this
     ///   build, or a `GazetteerError` if they are damaged.
     public static func bundled() throws -> Gazetteer {
+        try bundled(progress: nil)
+    }
+
+    /// `bundled()`, reporting progress to `progress` (for the CLI's progress bar).
+    ///
+    /// - Complexity: O(*n*) in the size of the bundled files.
+    @_spi(Tools)
+    public static func bundled(progress: _BuildProgress?) throws -> Gazetteer {
         guard let directory = _BundledData.directory else { throw GazetteerError.bundledDataMissing }
         do {
             return try Gazetteer(
                 citiesFile: directory.appendingPathComponent("cities500.txt"),
                 admin1CodesFile: directory.appendingPathComponent("admin1CodesASCII.txt"),
-                countryInfoFile: directory.appendingPathComponent("countryInfo.txt"))
+                countryInfoFile: directory.appendingPathComponent("countryInfo.txt"),
+                progress: progress)
         } catch GazetteerError.missingFile {
             throw GazetteerError.bundledDataMissing
         }
@@ -105,12 +130,13 @@ enum _GeoNamesReader {
     /// Calls `body` with each non-empty line (without its `\n` or `\r\n`) and its 1-based
     /// number.
     static func forEachLine(
-        _ bytes: [UInt8], _ body: (ArraySlice<UInt8>, Int) throws -> Void
+        _ bytes: [UInt8], progress: ((Double) -> Void)? = nil, _ body: (ArraySlice<UInt8>, Int) throws -> Void
     ) throws {
         var start = 0
         var number = 0
         while start < bytes.count {
             number += 1
+            if let progress, number & 0x3FFF == 0 { progress(Double(start) / Double(bytes.count)) }
             var end = start
             while end < bytes.count && bytes[end] != 0x0A { end += 1 }
             var lineEnd = end
@@ -199,7 +225,9 @@ enum _GeoNamesReader {
         "NA": "North America", "OC": "Oceania", "SA": "South America",
     ]
 
-    static func gazetteer(cities file: _GeoNamesFile, regions: [Region], countries: [Country]) throws -> Gazetteer {
+    static func gazetteer(
+        cities file: _GeoNamesFile, regions: [Region], countries: [Country], progress: _BuildProgress? = nil
+    ) throws -> Gazetteer {
         var builder = _GazetteerBuilder()
         var countryName: [String: Int32] = [:]
         for country in countries { countryName[country.code] = builder.interner.intern(country.name) }
@@ -211,7 +239,8 @@ enum _GeoNamesReader {
         builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
         builder.places.reserveCapacity(file.bytes.count / 120)
 
-        try forEachLine(file.bytes) { line, number in
+        let step = "Reading \(file.name)"
+        try forEachLine(file.bytes, progress: progress.map { report in { report(step, $0) } }) { line, number in
             func fail(_ reason: String) -> GazetteerError {
                 .malformedRow(file: file.name, line: number, reason: reason)
             }

@@ -51,15 +51,22 @@ public struct Gazetteer: Sendable {
     func label(_ index: Int32) -> String? { index < 0 ? nil : _labels[Int(index)] }
 
     /// Makes the public value for the place at `index`.
+    ///
+    /// - Complexity: O(*n*), *n* the length of the place's name: one string for the name
+    ///   and at most one for the id; labels are shared.
     func place(at index: Int) -> Place {
-        let record = _places[index]
+        place(at: index, _places[index])
+    }
+
+    /// `place(at:)` for a record already read.
+    func place(at index: Int, _ record: _PlaceRecord) -> Place {
         let countryCode = _labels[Int(record.countryCode)]
         let admin1Code = label(record.admin1Code)
         let id: String
         if record.explicitID >= 0 {
             id = _labels[Int(record.explicitID)]
         } else if record.geonameID >= 0 {
-            id = "geonames:\(record.geonameID)"
+            id = Self.geoNamesID(record.geonameID)
         } else if record.kind == .country {
             id = "country:\(countryCode)"
         } else {
@@ -74,6 +81,30 @@ public struct Gazetteer: Sendable {
             coordinate: record.latitude.isNaN
                 ? nil
                 : GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude)))
+    }
+
+    /// `"geonames:\(id)"` for `id >= 0`, written in one allocation (interpolation costs
+    /// several times more, and every completion makes one).
+    static func geoNamesID(_ id: Int64) -> String {
+        let prefix: StaticString = "geonames:"
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, backwards
+        var count = 0
+        var value = UInt64(id)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            repeat {
+                buffer[23 - count] = UInt8(ascii: "0") + UInt8(value % 10)
+                value /= 10
+                count += 1
+            } while value > 0
+        }
+        return String(unsafeUninitializedCapacity: prefix.utf8CodeUnitCount + count) { out in
+            let p = prefix.utf8CodeUnitCount
+            for i in 0..<p { out[i] = prefix.utf8Start[i] }
+            withUnsafeBytes(of: digits) { buffer in
+                for i in 0..<count { out[p + i] = buffer[24 - count + i] }
+            }
+            return p + count
+        }
     }
 }
 

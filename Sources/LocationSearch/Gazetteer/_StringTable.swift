@@ -29,12 +29,14 @@ struct _StringTable: Sendable {
     /// Checks that offsets rise and stay within the bytes.
     func isConsistent() -> Bool {
         guard offsets.count >= 1, offsets[0] == 0 else { return false }
-        var previous: UInt32 = 0, rising = true
+        // Branch-free, so that it vectorises: it runs over every name on each load.
+        var previous: UInt32 = 0
+        var falls = false
         for offset in offsets.buffer {
-            rising = rising && offset >= previous
+            falls = falls || offset < previous
             previous = offset
         }
-        return rising && Int(previous) == bytes.count
+        return !falls && Int(previous) == bytes.count
     }
 
     /// Collects strings while a gazetteer is built.

@@ -2,6 +2,17 @@
 /// score plus a per-range bonus, touching only the tree nodes and blocks whose maximum
 /// can still compete.
 ///
+/// Items in the heap are tree nodes and *block cursors*: a cursor stands for the keys of
+/// one block still to come (a bit mask) and carries the best of them, so expanding a
+/// block adds one item instead of sixteen. A popped node's better child is followed
+/// directly, without a round trip through the heap, while it stays ahead of the heap's
+/// top. Every comparison is the one the heap would make, so keys come out in exactly the
+/// order of a plain heap of nodes and keys: (score desc, keys before nodes, source asc,
+/// position asc).
+///
+/// The walk reads the lists through raw pointers taken once per added range; the lists
+/// stay in `sources`, which keeps their memory alive as long as the walk.
+///
 /// - Complexity: O(log *n*) to add a range; O((*b* + log *n*) log *h*) per key yielded,
 ///   *b* the block size and *h* the heap size. Independent of how many keys a range holds.
 struct _BestFirst {
@@ -10,9 +21,13 @@ struct _BestFirst {
         var bound: Float
         /// Which added range it belongs to.
         var source: Int32
-        /// A tree node (>= 0 and < leafCount * 2) when `isNode`, else a key position.
+        /// A tree node (>= 1 and < leafCount * 2) when `isNode`, else the position of the
+        /// best key of the cursor's block still to come.
         var position: Int32
         var isNode: Bool
+        /// For a cursor: the keys of the block (bit i is key `block start + i`) still to
+        /// come, `position`'s included.
+        var remaining: UInt16
     }
 
     struct Source {
@@ -20,119 +35,243 @@ struct _BestFirst {
         var bonus: Float
     }
 
+    /// What the walk needs of a source, as plain values: no reference counting.
+    private struct _Walkable {
+        var key: UnsafeBufferPointer<UInt32>
+        var name: UnsafeBufferPointer<UInt32>
+        var score: UnsafePointer<Float>
+        var tree: UnsafePointer<Float>
+        var count: Int
+        var leafCount: Int
+        var bonus: Float
+    }
+
     private(set) var sources: [Source] = []
-    private var heap: [Item] = []
+    private var walkable: [_Walkable] = []
+    private let heap = _Heap()
+    init() {
+        sources.reserveCapacity(8)
+        walkable.reserveCapacity(8)
+    }
 
-    /// The best score any item still in the walk can have, or `nil` when it is done.
-    var bestRemaining: Float? { heap.first?.bound }
+    /// The best score any key still in the walk can have, or `nil` when it is done.
+    var bestRemaining: Float? { heap.count > 0 ? heap.items[0].bound : nil }
 
-    /// Adds the keys `range` of `list`, each scoring its static score plus `bonus`.
-    /// Returns the source number `next()` reports for them.
+    /// The indexed name of the key at `position` of source `source`, as `next()` gave them.
+    @inline(__always)
+    func name(at position: Int, source: Int) -> UInt32 { walkable[source].name[position] }
+
+    /// Where the key at `position` of source `source` starts in the folded text.
+    @inline(__always)
+    func keyOffset(at position: Int, source: Int) -> UInt32 { walkable[source].key[position] }
+
+    /// Adds the keys `range` of `list`, each scoring its static score plus `bonus`, at any
+    /// time (a typo walk hands in ranges as it finds them). Returns the source number
+    /// `next()` reports for them.
+    /// - Complexity: O(log *n* log *h*).
     @discardableResult
     mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float) -> Int {
-        let source = Int32(sources.count)
-        sources.append(Source(list: list, bonus: bonus))
-        guard !range.isEmpty else { return Int(source) }
-        let size = _SortedKeys.blockSize
-        let firstFull = (range.lowerBound + size - 1) / size
-        let endFull = range.upperBound / size
-        if firstFull >= endFull {
-            for i in range { pushKey(i, source) }
-            return Int(source)
-        }
-        for i in range.lowerBound..<(firstFull * size) { pushKey(i, source) }
-        for i in (endFull * size)..<range.upperBound { pushKey(i, source) }
-        var l = firstFull + list.leafCount, r = endFull + list.leafCount
-        while l < r {
-            if l & 1 == 1 { pushNode(l, source); l += 1 }
-            if r & 1 == 1 { r -= 1; pushNode(r, source) }
-            l >>= 1
-            r >>= 1
-        }
-        return Int(source)
+        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= list.count), "range outside the key list")
+        let source = appendSource(list, bonus: bonus)
+        push(range, source: Int32(source))
+        return source
     }
 
     /// Adds single keys of `list`, each with its own bonus (for ranges small enough that
-    /// per-key scoring beats the tree).
+    /// per-key scoring beats the tree): each is a cursor over one key with its own bound.
     /// - Complexity: O(*c* log *h*) for *c* keys.
+    @discardableResult
     mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float) -> Int {
-        let source = Int32(sources.count)
-        sources.append(Source(list: list, bonus: 0))
+        let source = appendSource(list, bonus: 0)
+        let scores = list.score.buffer
         for i in range {
-            push(Item(bound: list.score[i] + bonus(i), source: source, position: Int32(i), isNode: false))
+            heap.push(Item(
+                bound: scores[i] + bonus(i), source: Int32(source), position: Int32(i), isNode: false,
+                remaining: 1 << UInt16(i % _SortedKeys.blockSize)))
         }
-        return Int(source)
+        return source
+    }
+
+    private mutating func appendSource(_ list: _SortedKeys, bonus: Float) -> Int {
+        sources.append(Source(list: list, bonus: bonus))
+        walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+                                  tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus))
+        return sources.count - 1
     }
 
     /// The next key, best first: its position in its list, its source and its score.
     mutating func next() -> (position: Int, source: Int, score: Float)? {
-        while let item = pop() {
-            if !item.isNode {
-                return (Int(item.position), Int(item.source), item.bound)
+        walk()
+    }
+
+    /// Puts a source's range into the heap: its whole blocks as tree nodes (the fewest
+    /// nodes that cover them), its partial blocks as cursors.
+    private mutating func push(_ range: Range<Int>, source: Int32) {
+        let w = walkable[Int(source)]
+        guard !range.isEmpty else { return }
+        let size = _SortedKeys.blockSize
+        let firstFull = (range.lowerBound + size - 1) / size
+        let endFull = range.upperBound / size
+        if firstFull >= endFull {
+            // No whole block: one cursor per block the range touches (at most two).
+            var block = range.lowerBound / size
+            while block * size < range.upperBound {
+                pushCursor(max(range.lowerBound, block * size)..<min(range.upperBound, (block + 1) * size), source, w)
+                block += 1
             }
-            let list = sources[Int(item.source)].list
+            return
+        }
+        pushCursor(range.lowerBound..<(firstFull * size), source, w)
+        pushCursor((endFull * size)..<range.upperBound, source, w)
+        var l = firstFull + w.leafCount, r = endFull + w.leafCount
+        while l < r {
+            if l & 1 == 1 { pushNode(l, source, w); l += 1 }
+            if r & 1 == 1 { r -= 1; pushNode(r, source, w) }
+            l >>= 1
+            r >>= 1
+        }
+    }
+
+    /// The next key of the real walk.
+    private mutating func walk() -> (position: Int, source: Int, score: Float)? {
+        guard var item = heap.pop() else { return nil }
+        // Invariant: `item` comes before everything in the heap.
+        while item.isNode {
+            let w = walkable[Int(item.source)]
             let node = Int(item.position)
-            if node >= list.leafCount {
-                let block = node - list.leafCount
-                let start = block * _SortedKeys.blockSize
-                for i in start..<min(list.count, start + _SortedKeys.blockSize) { pushKey(i, item.source) }
+            var next: Item
+            if node >= w.leafCount {
+                let start = (node - w.leafCount) * _SortedKeys.blockSize
+                next = Self.cursor(start, mask: Self.mask(start, w.count), item.source, w)
             } else {
-                pushNode(2 * node, item.source)
-                pushNode(2 * node + 1, item.source)
+                let left = Self.node(2 * node, item.source, w), right = Self.node(2 * node + 1, item.source, w)
+                if Self.before(right, left) {
+                    next = right
+                    if left.bound > -.infinity { heap.push(left) }
+                } else {
+                    next = left
+                    if right.bound > -.infinity { heap.push(right) }
+                }
+            }
+            if heap.count > 0 && Self.before(heap.items[0], next) {
+                heap.push(next)
+                item = heap.pop()!
+            } else {
+                item = next
             }
         }
-        return nil
+        // A cursor: yield its key, and keep the rest of its block in the walk.
+        let rest = item.remaining & ~(1 << UInt16(Int(item.position) % _SortedKeys.blockSize))
+        if rest != 0 {
+            let w = walkable[Int(item.source)]
+            let start = Int(item.position) - Int(item.position) % _SortedKeys.blockSize
+            heap.push(Self.cursor(start, mask: rest, item.source, w))
+        }
+        return (Int(item.position), Int(item.source), item.bound)
     }
 
-    private mutating func pushKey(_ i: Int, _ source: Int32) {
-        let s = sources[Int(source)]
-        push(Item(bound: s.list.score[i] + s.bonus, source: source, position: Int32(i), isNode: false))
-    }
-
-    private mutating func pushNode(_ node: Int, _ source: Int32) {
-        let s = sources[Int(source)]
-        let best = s.list.tree[node]
-        guard best > -.infinity else { return }
-        push(Item(bound: best + s.bonus, source: source, position: Int32(node), isNode: true))
-    }
-
-    // A binary max-heap on `bound`; ties prefer keys over nodes, then lower positions, so
-    // the order is deterministic.
+    /// The keys of the block at `start` that exist (the last block may be short).
     @inline(__always)
-    private static func before(_ a: Item, _ b: Item) -> Bool {
+    private static func mask(_ start: Int, _ count: Int) -> UInt16 {
+        let n = min(_SortedKeys.blockSize, count - start)
+        return n >= 16 ? .max : UInt16((1 << n) - 1)
+    }
+
+    /// A cursor over the keys `mask` of the block at `start`, holding the best of them
+    /// (highest score, then lowest position).
+    @inline(__always)
+    private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
+        var m = mask
+        var best = start + m.trailingZeroBitCount
+        var bestScore = w.score[best]
+        m &= m - 1
+        while m != 0 {
+            let i = start + m.trailingZeroBitCount
+            let s = w.score[i]
+            if s > bestScore { best = i; bestScore = s }
+            m &= m - 1
+        }
+        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), isNode: false, remaining: mask)
+    }
+
+    @inline(__always)
+    private static func node(_ node: Int, _ source: Int32, _ w: _Walkable) -> Item {
+        Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(node), isNode: true, remaining: 0)
+    }
+
+    /// Adds a cursor over the keys `range` (inside one block, possibly empty).
+    private func pushCursor(_ range: Range<Int>, _ source: Int32, _ w: _Walkable) {
+        guard !range.isEmpty else { return }
+        let start = range.lowerBound - range.lowerBound % _SortedKeys.blockSize
+        var mask: UInt16 = 0
+        for i in range where i - start < _SortedKeys.blockSize { mask |= 1 << UInt16(i - start) }
+        heap.push(Self.cursor(start, mask: mask, source, w))
+    }
+
+    private func pushNode(_ node: Int, _ source: Int32, _ w: _Walkable) {
+        let item = Self.node(node, source, w)
+        guard item.bound > -.infinity else { return }
+        heap.push(item)
+    }
+
+    /// The heap's order: higher bound first; ties prefer keys over nodes, then lower
+    /// sources, then lower positions, so the order is deterministic.
+    @inline(__always)
+    static func before(_ a: Item, _ b: Item) -> Bool {
         if a.bound != b.bound { return a.bound > b.bound }
         if a.isNode != b.isNode { return !a.isNode }
         if a.source != b.source { return a.source < b.source }
         return a.position < b.position
     }
+}
 
-    private mutating func push(_ item: Item) {
-        heap.append(item)
-        var child = heap.count - 1
+/// The walk's binary max-heap (on `_BestFirst.before`), in memory it owns: no copy-on-
+/// write checks on the hot path. A walk is a local value of one query, never copied.
+private final class _Heap {
+    private(set) var items: UnsafeMutablePointer<_BestFirst.Item>
+    private(set) var count = 0
+    private var capacity = 64
+
+    init() { items = .allocate(capacity: capacity) }
+
+    deinit { items.deallocate() }
+
+    func push(_ item: _BestFirst.Item) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<_BestFirst.Item>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: items, count: count)
+            items.deallocate()
+            items = larger
+            capacity *= 2
+        }
+        var child = count
+        count += 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard Self.before(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
+            guard _BestFirst.before(item, items[parent]) else { break }
+            items[child] = items[parent]
             child = parent
         }
+        (items + child).initialize(to: item)
     }
 
-    private mutating func pop() -> Item? {
-        guard let top = heap.first else { return nil }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var best = parent
-                if left < heap.count && Self.before(heap[left], heap[best]) { best = left }
-                if right < heap.count && Self.before(heap[right], heap[best]) { best = right }
-                if best == parent { break }
-                heap.swapAt(parent, best)
-                parent = best
-            }
+    func pop() -> _BestFirst.Item? {
+        guard count > 0 else { return nil }
+        let top = items[0]
+        count -= 1
+        guard count > 0 else { return top }
+        let last = items[count]
+        var parent = 0
+        while true {
+            let left = 2 * parent + 1
+            guard left < count else { break }
+            var best = left
+            if left + 1 < count && _BestFirst.before(items[left + 1], items[left]) { best = left + 1 }
+            guard _BestFirst.before(items[best], last) else { break }
+            items[parent] = items[best]
+            parent = best
         }
+        items[parent] = last
         return top
     }
 }

@@ -16,7 +16,8 @@ import Darwin
 ///     sections  (offset, byte count) pairs, then the sections themselves:
 ///               source key, name bytes, name offsets, label bytes, label offsets,
 ///               place records, folded keys, name start/display/place, then for the whole-
-///               name and word-start key lists: key, name, score, tree.
+///               name and word-start key lists: key, name, score, tree; then the two
+///               lists' bucket tables (whole, words).
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -24,8 +25,10 @@ import Darwin
 enum _IndexFile {
     static let magic: UInt64 = 0x3158_4544_4E49_534C  // "LSINDEX1" little-endian
     /// Bump when the layout or the folding/ranking that produced the columns changes.
-    static let formatVersion: UInt64 = 2
-    static let sectionCount = 18
+    /// 2: typo-tolerance era keys (joined city names). 3: each key list gained its
+    /// first-two-bytes bucket table. 4: no walk shortcuts.
+    static let formatVersion: UInt64 = 4
+    static let sectionCount = 20
 
     struct Header {
         var magic = _IndexFile.magic
@@ -54,6 +57,7 @@ enum _IndexFile {
             index.folded.rawBytes, index.nameStart.rawBytes, index.nameDisplay.rawBytes, index.namePlace.rawBytes,
             index.whole.key.rawBytes, index.whole.name.rawBytes, index.whole.score.rawBytes, index.whole.tree.rawBytes,
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
+            index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
         ]
         precondition(sections.count == sectionCount)
         var header = Header()
@@ -112,14 +116,6 @@ enum _IndexFile {
 
     static func align(_ offset: Int) -> Int { (offset + 15) & ~15 }
 
-    /// Whether every value is below `bound`: a maximum over the column, which the
-    /// optimizer vectorizes (validation runs on every start).
-    static func allBelow(_ column: _Column<UInt32>, _ bound: Int) -> Bool {
-        var maximum: UInt32 = 0
-        for value in column.buffer { maximum = max(maximum, value) }
-        return column.isEmpty || Int(maximum) < bound
-    }
-
     /// Maps and validates an index file. Returns `nil` (and never traps) when the file is
     /// missing; throws `GazetteerError.invalidIndexFile` when it is not a valid index.
     static func read(_ url: URL) throws -> (completer: LocationCompleter, sourceKey: String)? {
@@ -157,42 +153,41 @@ enum _IndexFile {
         guard names.isConsistent(), labelTable.isConsistent() else { throw invalid("a string table is damaged") }
         let labels = (0..<labelTable.count).map { labelTable.string($0) }
         let places = try column(5, _PlaceRecord.self)
-        let labelCount = Int32(truncatingIfNeeded: labels.count), nameCount = names.count
-        var damaged = false
+        // One pass with no allocation per record: this loop is most of the time a load takes.
+        let labelCount = Int32(clamping: labels.count)
         for record in places.buffer {
-            // One pass with no allocation: this runs on every start.
-            let labelsValid = record.countryCode >= 0 && record.countryName >= 0
-                && record.countryCode < labelCount && record.countryName < labelCount
-                && record.admin1Name < labelCount && record.admin1Code < labelCount
-                && record.continent < labelCount && record.explicitID < labelCount
-            damaged = damaged || !labelsValid || record.nameCount == 0 || record.kindCode > 2
-                || Int(record.firstName) + Int(record.nameCount) > nameCount
+            guard Int(record.firstName) + Int(record.nameCount) <= names.count, record.nameCount > 0,
+                  record.kindCode <= 2, record.countryCode >= 0, record.countryName >= 0,
+                  record.countryCode < labelCount, record.countryName < labelCount, record.admin1Name < labelCount,
+                  record.admin1Code < labelCount, record.continent < labelCount, record.explicitID < labelCount
+            else { throw invalid("a place record is damaged") }
         }
-        guard !damaged else { throw invalid("a place record is damaged") }
         let folded = try column(6, UInt8.self)
         guard folded.isEmpty || folded[folded.count - 1] == 0 else { throw invalid("the folded keys are damaged") }
         let nameStart = try column(7, UInt32.self), nameDisplay = try column(8, UInt32.self)
         let namePlace = try column(9, UInt32.self)
         guard nameDisplay.count == nameStart.count, namePlace.count == nameStart.count,
-              Self.allBelow(nameStart, folded.count), Self.allBelow(nameDisplay, names.count),
-              Self.allBelow(namePlace, places.count)
+              nameStart.allBelow(folded.count),
+              nameDisplay.allBelow(names.count),
+              namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
-        func keys(_ first: Int, leaves: UInt64) throws -> _SortedKeys {
+        func keys(_ first: Int, buckets: Int, leaves: UInt64) throws -> _SortedKeys {
             let list = _SortedKeys(
                 key: try column(first, UInt32.self), name: try column(first + 1, UInt32.self),
                 score: try column(first + 2, Float.self), tree: try column(first + 3, Float.self),
-                leafCount: Int(truncatingIfNeeded: leaves))
+                buckets: try column(buckets, UInt32.self), leafCount: Int(truncatingIfNeeded: leaves))
             guard list.name.count == list.key.count, list.score.count == list.key.count,
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
-                  Self.allBelow(list.key, folded.count), Self.allBelow(list.name, nameStart.count)
+                  list.key.allBelow(folded.count),
+                  list.name.allBelow(nameStart.count), list.bucketsAreConsistent()
             else { throw invalid("a key list is damaged") }
             return list
         }
+        let whole = try keys(10, buckets: 18, leaves: fields[5]), words = try keys(14, buckets: 19, leaves: fields[6])
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
-            whole: try keys(10, leaves: fields[5]), words: try keys(14, leaves: fields[6]),
-            longestName: Int(truncatingIfNeeded: fields[4]))
+            whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]))
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
         let completer = LocationCompleter(gazetteer: gazetteer, index: index)
         return (completer, sourceKey)

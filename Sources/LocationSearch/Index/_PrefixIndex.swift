@@ -2,9 +2,11 @@
 /// one sorted list, so that the keys starting with a query are one contiguous range.
 ///
 /// This is a trie laid out flat: a trie node is the range of keys sharing its path, and
-/// walking down a byte narrows the range (`range(of:)` does it by binary search). Over the
-/// sorted keys sits a tree of block maxima, so the best keys of any range come out
-/// best-first in O(*k* log *n*) (`_BestFirst`), however many keys the range holds.
+/// walking down a byte narrows the range (`range(of:)` does it with a table for the first
+/// two bytes, then binary search). Over the sorted keys sits a tree of block maxima, so
+/// the best keys of any range come out best-first in O(*k* log *n*) (`_BestFirst`),
+/// however many keys the range holds; for the short prefixes with the most keys, the
+/// first keys of that walk are precomputed.
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
@@ -35,7 +37,7 @@ struct _PrefixIndex: Sendable {
         self.longestName = longestName
     }
 
-    init(_ gazetteer: Gazetteer) {
+    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
         var folded: [UInt8] = []
         var nameStart: [UInt32] = [], nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
@@ -52,6 +54,7 @@ struct _PrefixIndex: Sendable {
         var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
         var longest = 0
         for placeIndex in 0..<places.count {
+            if let progress, placeIndex & 0x3FFF == 0 { progress("Folding names", Double(placeIndex) / Double(places.count)) }
             let record = places[placeIndex]
             let importance = _Ranking.importance(population: record.population, kind: record.kind)
             placeKeys.removeAll(keepingCapacity: true)
@@ -90,30 +93,69 @@ struct _PrefixIndex: Sendable {
                 }
             }
         }
+        // Sorting has no natural progress; the two lists split the bar by their sizes.
+        let total = Double(max(1, whole.count + words.count))
+        progress?("Sorting keys", 0)
+        let wholeKeys = _SortedKeys(whole, folded: folded)
+        progress?("Sorting keys", Double(whole.count) / total)
+        let wordKeys = _SortedKeys(words, folded: folded)
+        progress?("Sorting keys", 1)
         self.init(
             folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: _SortedKeys(whole, folded: folded),
-            words: _SortedKeys(words, folded: folded), longestName: longest)
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest)
     }
 
     /// The range of `keys` whose key starts with `query`, and within it how many keys
     /// equal `query` exactly (they sort first).
     ///
-    /// - Complexity: O(*m* log *n*), *m* the query's length and *n* the number of keys.
+    /// The list's bucket table gives the keys sharing the query's first two bytes (its
+    /// first byte, for a one-byte query) in one lookup, so the binary searches start
+    /// inside that bucket: fewer steps, and the first, cache-missing ones are gone. A
+    /// one-byte query needs no search at all.
+    ///
+    /// - Complexity: O(*m* log *b*), *m* the query's length and *b* the size of its bucket
+    ///   (at most *n*, the number of keys).
     func range(of query: [UInt8], in keys: _SortedKeys) -> (range: Range<Int>, exact: Int) {
         let text = folded.buffer, k = keys.key.buffer
-        return query.withUnsafeBufferPointer { q in
-                    let lower = _PrefixIndex.partition(k, 0..<k.count) {
-                        _PrefixIndex.comparePrefix(text, Int($0), q) < 0
-                    }
-                    let upper = _PrefixIndex.partition(k, lower..<k.count) {
-                        _PrefixIndex.comparePrefix(text, Int($0), q) <= 0
-                    }
-                    let exactEnd = _PrefixIndex.partition(k, lower..<upper) {
-                        text[Int($0) + q.count] == 0
-                    }
-                    return (lower..<upper, exactEnd - lower)
+        guard let first = query.first else { return (0..<k.count, 0) }
+        let buckets = keys.buckets.buffer
+        if query.count == 1 {
+            let all = Int(buckets[Int(first) << 8])..<Int(buckets[(Int(first) + 1) << 8])
+            return (all, Int(buckets[Int(first) << 8 | 1]) - all.lowerBound)
         }
+        let bucket = Int(first) << 8 | Int(query[1])
+        let within = Int(buckets[bucket])..<Int(buckets[bucket + 1])
+        return query.withUnsafeBufferPointer { q in
+            // A two-byte query's range is its bucket.
+            let lower = q.count == 2 ? within.lowerBound : _PrefixIndex.partition(k, within) {
+                _PrefixIndex.comparePrefix(text, Int($0), q) < 0
+            }
+            let upper = q.count == 2 ? within.upperBound : _PrefixIndex.partition(k, lower..<within.upperBound) {
+                _PrefixIndex.comparePrefix(text, Int($0), q) <= 0
+            }
+            // The exact matches sort first and are few: gallop from the start.
+            let exactEnd = _PrefixIndex.gallop(k, lower..<upper) { text[Int($0) + q.count] == 0 }
+            return (lower..<upper, exactEnd - lower)
+        }
+    }
+
+    /// `partition(keys, range, isBefore)` found by galloping from the start (1, 2, 4, ...
+    /// elements, then a binary search in the last step): O(log *p*) for a partition point
+    /// *p* elements in, reading keys next to each other first.
+    @inline(__always)
+    static func gallop(
+        _ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool
+    ) -> Int {
+        var low = range.lowerBound, step = 1
+        while low < range.upperBound && isBefore(keys[low]) {
+            let probe = low + step
+            guard probe < range.upperBound, isBefore(keys[probe]) else {
+                return partition(keys, (low + 1)..<min(probe, range.upperBound), isBefore)
+            }
+            low = probe + 1
+            step *= 2
+        }
+        return low
     }
 
     /// The first index in `range` whose element does not satisfy `isBefore`, given that
@@ -162,10 +204,12 @@ struct _PrefixIndex: Sendable {
             precondition(list.key.count == list.name.count && list.key.count == list.score.count)
             for i in list.key.indices {
                 precondition(Int(list.key[i]) < folded.count && Int(list.name[i]) < nameStart.count)
+                let k = key(i, in: list)
                 if i > 0 {
-                    let a = key(i - 1, in: list), b = key(i, in: list)
-                    precondition(!b.lexicographicallyPrecedes(a), "keys out of order at \(i)")
+                    precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
                 }
+                let bucket = Int(k.first ?? 0) << 8 | Int(k.dropFirst().first ?? 0)
+                precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]), "key \(i) is outside its bucket")
             }
             list._checkInvariants()
         }
@@ -193,16 +237,25 @@ struct _SortedKeys: Sendable {
     /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
     /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
     let tree: _Column<Float>
+    /// `buckets[p]` is the first key whose first two bytes, as the big-endian number `p`,
+    /// are `p` or more (a one-byte key's second byte counts as 0); 65,537 entries, the last
+    /// being `count`. The keys starting with bytes `a b` are `buckets[p] ..< buckets[p + 1]`.
+    let buckets: _Column<UInt32>
+    static let bucketCount = 1 << 16
     let leafCount: Int
     static let blockSize = 16
 
     var count: Int { key.count }
 
-    init(key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>, leafCount: Int) {
+    init(
+        key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
+        buckets: _Column<UInt32>, leafCount: Int
+    ) {
         self.key = key
         self.name = name
         self.score = score
         self.tree = tree
+        self.buckets = buckets
         self.leafCount = leafCount
     }
 
@@ -248,13 +301,40 @@ struct _SortedKeys: Sendable {
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
         }
+        var buckets = [UInt32](repeating: 0, count: Self.bucketCount + 1)
+        var next = 0  // the first bucket not yet started
+        for (i, item) in keyed.enumerated() {
+            let bucket = Int(item.prefix >> 48)
+            while next <= bucket {
+                buckets[next] = UInt32(i)
+                next += 1
+            }
+        }
+        while next <= Self.bucketCount {
+            buckets[next] = UInt32(keyed.count)
+            next += 1
+        }
         self.init(
             key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
-            score: _Column(score), tree: _Column(tree), leafCount: leaves)
+            score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
+    }
+
+    /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped
+    /// index must satisfy before `range(of:in:)` trusts it.
+    func bucketsAreConsistent() -> Bool {
+        guard buckets.count == Self.bucketCount + 1, buckets[Self.bucketCount] == UInt32(count) else { return false }
+        var previous: UInt32 = 0
+        var falls = false
+        for value in buckets.buffer {
+            falls = falls || value < previous
+            previous = value
+        }
+        return !falls
     }
 
     func _checkInvariants() {
         precondition(tree.count == 2 * leafCount && leafCount * Self.blockSize >= count)
+        precondition(bucketsAreConsistent(), "the bucket table is not a rising table of size 65,537")
         for b in 0..<leafCount {
             let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
             let best = score.buffer[block].max() ?? -.infinity

@@ -25,7 +25,7 @@ struct _Search {
     var results: [_Match] = []
     /// Places already placed, and rows already shown (title, region, country), so that
     /// no place and no identical-looking row appears twice.
-    var seen = Set<UInt32>()
+    var seen = _PlaceSet()
     var seenRows = Set<RowKey>()
 
     struct RowKey: Hashable {

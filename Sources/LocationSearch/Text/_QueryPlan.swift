@@ -22,7 +22,9 @@ struct _QueryPlan {
     init(query: String) {
         let key = _Folding.fold(query, keepTrailingSpace: true)
         var tokensBeforeComma: Int? = nil
-        if let comma = query.firstIndex(of: ",") {
+        // (A byte search finds the comma in ASCII, where every character is one byte.)
+        let ascii = query.utf8.allSatisfy { $0 < 0x80 }
+        if let comma = ascii ? query.utf8.firstIndex(of: UInt8(ascii: ",")) : query.firstIndex(of: ",") {
             let before = _Folding.fold(query[..<comma])
             tokensBeforeComma = before.isEmpty ? nil : before.split(separator: 0x20).count
         }

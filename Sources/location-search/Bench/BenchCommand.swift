@@ -1,0 +1,376 @@
+import Foundation
+@_spi(Benchmarking) import LocationSearch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `location-search bench`: load time, memory, index size and per-keystroke latency, for the
+/// bundled gazetteer and a synthetic one, beside a naive linear scan timed in the same run.
+///
+/// Method: the canonical names of a fixed sample of places (half drawn by population,
+/// half uniformly) are typed one character at a time; every prefix is a query for
+/// `completions(for:)` with the default options (top 10). After one untimed warm-up pass,
+/// every query is timed on its own (`clock_gettime` before and after, the result released
+/// after the second reading) in several passes, and the percentiles are taken over all of
+/// those samples. The naive scan runs on a fixed subsample, interleaved with the completer,
+/// so that both see the same machine.
+struct BenchCommand {
+    var quick = false
+    var synthetic: Int?
+    var seed: UInt64 = 42
+
+    struct Settings {
+        var typedNames: Int
+        var passes: Int
+        var naiveQueries: Int
+        var naiveQueriesSynthetic: Int
+        var coldStartRuns: Int
+        var synthetic: Int
+    }
+
+    var settings: Settings {
+        quick
+            ? Settings(typedNames: 300, passes: 2, naiveQueries: 60, naiveQueriesSynthetic: 30, coldStartRuns: 5,
+                       synthetic: synthetic ?? 200_000)
+            : Settings(typedNames: 2_000, passes: 5, naiveQueries: 300, naiveQueriesSynthetic: 100, coldStartRuns: 11,
+                       synthetic: synthetic ?? 10_000_000)
+    }
+
+    static func parse(_ arguments: [String]) throws -> BenchCommand {
+        var command = BenchCommand()
+        var reader = ArgumentReader(arguments)
+        while let option = reader.nextOption() {
+            switch option.name {
+            case "--quick":
+                guard option.inlineValue == nil else { throw UsageError(message: "--quick takes no value") }
+                command.quick = true
+            case "--synthetic":
+                let text = try reader.value(for: option)
+                guard let n = Int(text.replacingOccurrences(of: "_", with: "")), n >= 0 else {
+                    throw UsageError(message: "--synthetic needs a number of names >= 0, not \"\(text)\"")
+                }
+                command.synthetic = n
+            case "--seed":
+                let text = try reader.value(for: option)
+                guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
+                command.seed = seed
+            default:
+                throw UsageError(message: "unknown option \(option.name) for bench")
+            }
+        }
+        guard reader.positional.isEmpty else {
+            throw UsageError(message: "bench takes no arguments, only options: \"\(reader.positional.joined(separator: " "))\"")
+        }
+        return command
+    }
+
+    /// What one gazetteer's section measured, for the closing comparison.
+    struct Section {
+        var exact: LatencySummary
+        var bytesPerName: Double
+        var residentPerName: Double?
+    }
+
+    func run() throws -> Int32 {
+        let settings = self.settings
+        #if DEBUG
+        say("warning: this is a debug build; figures mean nothing. Use: swift run -c release location-search bench\n")
+        let mode = "debug build"
+        #else
+        let mode = "release build"
+        #endif
+        say("location-search bench: \(mode), \(ProcessInfo.processInfo.activeProcessorCount) cores (\(Self.cpuModel())), "
+            + "seed \(seed)\(quick ? ", --quick" : "")")
+        say(String(format: "timer: clock_gettime, %.0f ns per reading (included in every sample)\n",
+                   Measurement.timerOverheadNanoseconds()))
+
+        let bundled = try runBundled(settings)
+        var synthetic: Section?
+        if settings.synthetic > 0 {
+            synthetic = try runSynthetic(settings)
+        }
+        if let synthetic {
+            say("== Scale: synthetic (\(Measurement.grouped(settings.synthetic)) names) against bundled")
+            say(String(format: "p99 %@ µs against %@ µs: ×%.2f (target ≤ 2×); p50 ×%.2f",
+                       Measurement.micros(synthetic.exact.p99), Measurement.micros(bundled.exact.p99),
+                       synthetic.exact.p99 / bundled.exact.p99, synthetic.exact.p50 / bundled.exact.p50))
+            var line = String(format: "index bytes per name: %.1f against %.1f", synthetic.bytesPerName, bundled.bytesPerName)
+            if let a = synthetic.residentPerName, let b = bundled.residentPerName {
+                line += String(format: "; resident bytes per name: %.1f against %.1f", a, b)
+            }
+            say(line)
+        }
+        return 0
+    }
+
+    // MARK: Bundled
+
+    func runBundled(_ settings: Settings) throws -> Section {
+        let cacheFile = LocationCompleter._bundledCacheFile
+        let wasCached = cacheFile.map { FileManager.default.fileExists(atPath: $0.path) } ?? false
+        let before = Measurement.residentBytes()
+        var start = Measurement.now()
+        var completer = try LocationCompleter()
+        var loadSeconds = Measurement.seconds(since: start)
+        var loadNote = cacheFile.map { "maps \($0.path)" } ?? "no cache directory: built in memory"
+        if !wasCached, cacheFile != nil {
+            say("(the cached index was missing: the first load built and cached it in \(Measurement.duration(loadSeconds)))")
+            start = Measurement.now()
+            completer = try LocationCompleter()
+            loadSeconds = Measurement.seconds(since: start)
+            loadNote = "maps \(cacheFile!.path)"
+        }
+        let afterLoad = Measurement.residentBytes()
+        var reloads: [Double] = []
+        for _ in 0..<5 {
+            let start = Measurement.now()
+            _ = try LocationCompleter()
+            reloads.append(Measurement.seconds(since: start))
+        }
+        say("== Bundled gazetteer: \(Measurement.grouped(completer.placeCount)) places, "
+            + "\(Measurement.grouped(completer._nameCount)) names (\(Measurement.grouped(completer._indexedNameCount)) "
+            + "distinct folded names indexed, \(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
+        say("load: \(Measurement.duration(loadSeconds)), median of 5 more \(Measurement.duration(Measurement.median(reloads))) "
+            + "(\(loadNote), validating it)")
+        let coldStart = coldStartMillis(runs: settings.coldStartRuns)
+        if let coldStart {
+            say(String(format: "cold start: `location-search complete \"san fr\"` in a new process, median of %d: %.1f ms wall",
+                       settings.coldStartRuns, coldStart))
+        }
+        let indexBytes = cacheFile.flatMap { Self.fileSize($0) } ?? completer._storageBytes
+        let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
+        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
+
+        let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueries,
+                              residentBefore: before, residentAfterLoad: afterLoad)
+
+        start = Measurement.now()
+        _ = try LocationCompleter(bundledCacheDirectory: nil)
+        say("build from the GeoNames sources (parse, fold, sort; no cache): \(Measurement.duration(Measurement.seconds(since: start)))\n")
+        return Section(exact: section.exact, bytesPerName: bytesPerName, residentPerName: section.residentPerName)
+    }
+
+    // MARK: Synthetic
+
+    func runSynthetic(_ settings: Settings) throws -> Section {
+        let n = settings.synthetic
+        say("== Synthetic gazetteer: \(Measurement.grouped(n)) GeoNames-like names (seed \(seed))")
+        let file = FileManager.default.temporaryDirectory
+            .appendingPathComponent("location-search-bench-\(getpid()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            var start = Measurement.now()
+            let gazetteer = SyntheticGazetteer.make(names: n, seed: seed)
+            let generate = Measurement.seconds(since: start)
+            start = Measurement.now()
+            let built = LocationCompleter(gazetteer: gazetteer)
+            let build = Measurement.seconds(since: start)
+            start = Measurement.now()
+            try built.writeIndex(to: file)
+            let write = Measurement.seconds(since: start)
+            say("generate: \(Measurement.duration(generate)); build index: \(Measurement.duration(build)); "
+                + "write index file: \(Measurement.duration(write)); peak resident so far: "
+                + Measurement.megabytes(Measurement.status("VmHWM")))
+        }
+        let before = Measurement.residentBytes()
+        let start = Measurement.now()
+        let completer = try LocationCompleter(indexFile: file)
+        let loadSeconds = Measurement.seconds(since: start)
+        let afterLoad = Measurement.residentBytes()
+        say("\(Measurement.grouped(completer.placeCount)) places, \(Measurement.grouped(completer._nameCount)) names "
+            + "(\(Measurement.grouped(completer._indexedNameCount)) distinct folded names indexed, "
+            + "\(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
+        say("load: \(Measurement.duration(loadSeconds)) (maps the index file written above, validating it)")
+        let indexBytes = Self.fileSize(file) ?? completer._storageBytes
+        let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
+        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
+        let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueriesSynthetic,
+                              residentBefore: before, residentAfterLoad: afterLoad)
+        say("")
+        return Section(exact: section.exact, bytesPerName: bytesPerName, residentPerName: section.residentPerName)
+    }
+
+    // MARK: Shared
+
+    /// Memory, latency and the naive comparison for a loaded completer.
+    func measure(
+        _ completer: LocationCompleter, settings: Settings, naiveQueries: Int,
+        residentBefore: Int?, residentAfterLoad: Int?
+    ) -> (exact: LatencySummary, residentPerName: Double?) {
+        var residentPerName: Double?
+        if let before = residentBefore, let after = residentAfterLoad {
+            residentPerName = Double(after - before) / Double(completer._nameCount)
+            say(String(format: "resident memory: %@ after load (+%@ for the completer, %.1f bytes per name)",
+                       Measurement.megabytes(after), Measurement.megabytes(after - before), residentPerName!))
+        }
+
+        let names = TypingWorkload.sample(completer, count: settings.typedNames, seed: seed)
+        let workload = TypingWorkload(typing: names)
+        let exact = timeKeystrokes(completer, workload, options: CompletionOptions(), passes: settings.passes)
+        say("exact top-10 per keystroke, µs: \(Measurement.grouped(workload.names)) names typed, "
+            + "\(Measurement.grouped(workload.queries.count)) keystrokes × \(settings.passes) passes after a warm-up")
+        printTable(exact)
+        say("resident memory after the queries: \(Measurement.megabytes(Measurement.residentBytes()))")
+
+        if let options = TypoTolerance.options {
+            let typos = TypingWorkload(typing: TypingWorkload.misspell(names, seed: seed))
+            say("typo-tolerant top-10 per keystroke, µs: the same names with one typo each, "
+                + "\(Measurement.grouped(typos.queries.count)) keystrokes × \(settings.passes) passes")
+            printTable(timeKeystrokes(completer, typos, options: options, passes: settings.passes))
+        } else if TypoTolerance.isDeclared {
+            say("typo-tolerant: CompletionOptions has typoTolerance, but the benchmark does not turn it on yet "
+                + "(see FOLLOW-UP in Sources/location-search/Bench/TypoTolerance.swift)")
+        } else {
+            say("typo-tolerant: not in this build (CompletionOptions.typoTolerance is not merged yet)")
+        }
+
+        compareWithNaive(completer, workload, count: naiveQueries)
+        return (exact.all, residentPerName)
+    }
+
+    struct KeystrokeLatencies {
+        var all: LatencySummary, short: LatencySummary, long: LatencySummary
+        var results: Int
+    }
+
+    /// Times every query of `workload`, `passes` times after one untimed pass.
+    func timeKeystrokes(
+        _ completer: LocationCompleter, _ workload: TypingWorkload, options: CompletionOptions, passes: Int
+    ) -> KeystrokeLatencies {
+        var results = 0
+        for query in workload.queries { results &+= completer.completions(for: query.text, options: options).count }
+        var all: [Double] = [], short: [Double] = [], long: [Double] = []
+        all.reserveCapacity(workload.queries.count * passes)
+        results = 0
+        for _ in 0..<passes {
+            for query in workload.queries {
+                let start = Measurement.now()
+                let completions = completer.completions(for: query.text, options: options)
+                let end = Measurement.now()
+                results &+= completions.count
+                let nanoseconds = Double(end - start)
+                all.append(nanoseconds)
+                if query.length <= 2 { short.append(nanoseconds) } else { long.append(nanoseconds) }
+            }
+        }
+        return KeystrokeLatencies(all: LatencySummary(all), short: LatencySummary(short), long: LatencySummary(long),
+                                  results: results / max(1, passes))
+    }
+
+    func printTable(_ latencies: KeystrokeLatencies) {
+        func row(_ label: String, _ s: LatencySummary) -> String {
+            label.padding(toLength: 12, withPad: " ", startingAt: 0)
+                + [Measurement.grouped(s.count), Measurement.micros(s.p50), Measurement.micros(s.p90),
+                   Measurement.micros(s.p99), Measurement.micros(s.max), Measurement.micros(s.mean)]
+                .map { $0.leftPadded(to: 10) }.joined()
+        }
+        say("  " + "prefix".padding(toLength: 12, withPad: " ", startingAt: 0)
+            + ["samples", "p50", "p90", "p99", "max", "mean"].map { $0.leftPadded(to: 10) }.joined())
+        say("  " + row("all", latencies.all))
+        say("  " + row("1-2 chars", latencies.short))
+        say("  " + row("3+ chars", latencies.long))
+        say("  (\(Measurement.grouped(latencies.results)) completions returned per pass)")
+    }
+
+    /// The naive scan against the completer on every n-th keystroke, interleaved: the
+    /// completer's time is the median of 5 runs of each query, the scan's one run.
+    func compareWithNaive(_ completer: LocationCompleter, _ workload: TypingWorkload, count: Int) {
+        guard count > 0, !workload.queries.isEmpty else { return }
+        let build = Measurement.now()
+        let naive = NaiveScan(completer)
+        let buildSeconds = Measurement.seconds(since: build)
+        let stride = max(1, workload.queries.count / count)
+        var ours: [Double] = [], theirs: [Double] = []
+        var checksum = 0
+        for i in Swift.stride(from: 0, to: workload.queries.count, by: stride).prefix(count) {
+            let text = workload.queries[i].text
+            var runs: [Double] = []
+            for _ in 0..<5 {
+                let start = Measurement.now()
+                let completions = completer.completions(for: text)
+                let end = Measurement.now()
+                checksum &+= completions.count
+                runs.append(Double(end - start))
+            }
+            ours.append(Measurement.median(runs))
+            let start = Measurement.now()
+            let places = naive.top10(text)
+            let end = Measurement.now()
+            checksum &+= places.count
+            theirs.append(Double(end - start))
+        }
+        let a = LatencySummary(ours), b = LatencySummary(theirs)
+        say("naive linear scan over the folded names (top 10 by population; set up in \(Measurement.duration(buildSeconds))), "
+            + "\(Measurement.grouped(a.count)) keystrokes interleaved with the completer:")
+        say("  naive:     p50 \(Measurement.micros(b.p50)) µs, p99 \(Measurement.micros(b.p99)) µs, mean \(Measurement.micros(b.mean)) µs")
+        say("  completer: p50 \(Measurement.micros(a.p50)) µs, p99 \(Measurement.micros(a.p99)) µs, mean \(Measurement.micros(a.mean)) µs")
+        say(String(format: "  ratio naive/completer: ×%@ at p50, ×%@ at p99, ×%@ in the mean",
+                   Measurement.grouped(Int((b.p50 / a.p50).rounded())), Measurement.grouped(Int((b.p99 / a.p99).rounded())),
+                   Measurement.grouped(Int((b.mean / a.mean).rounded()))))
+        if checksum == Int.min { say("") }  // keeps the results observable
+    }
+
+    /// Median wall time of `location-search complete "san fr"` in a new process, in ms:
+    /// from `posix_spawn` to `waitpid` returning, output to /dev/null. (Foundation's
+    /// `Process` adds tens of milliseconds of its own to a run this short.)
+    func coldStartMillis(runs: Int) -> Double? {
+        guard runs > 0, let executable = Self.executableURL() else { return nil }
+        let arguments = [executable.path, "complete", "san fr"]
+        var times: [Double] = []
+        for _ in 0..<runs {
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+            defer { for pointer in argv { free(pointer) } }
+            var pid: pid_t = 0
+            let start = Measurement.now()
+            guard posix_spawn(&pid, executable.path, &actions, nil, &argv, environ) == 0 else { return nil }
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            times.append(Measurement.seconds(since: start) * 1e3)
+            guard status == 0 else { return nil }
+        }
+        return Measurement.median(times)
+    }
+
+    static func executableURL() -> URL? {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            return URL(fileURLWithPath: path)
+        }
+        #endif
+        return Bundle.main.executableURL
+    }
+
+    static func fileSize(_ url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    }
+
+    static func cpuModel() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+              let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+              let colon = line.firstIndex(of: ":")
+        else { return "unknown CPU" }
+        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+}
+
+/// Prints a line and flushes, so a long run shows progress.
+func say(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+@_spi(Tools) import LocationSearch
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `location-search build-index`: builds an index file from the bundled gazetteer or a
+/// GeoNames download, so that later runs map it instead of building.
+struct BuildIndexCommand {
+    /// Where to write; `nil` refreshes the bundled gazetteer's cached index.
+    var output: String?
+    /// A folder of GeoNames dump files; `nil` means the bundled gazetteer.
+    var geoNames: String?
+
+    static func parse(_ arguments: [String]) throws -> BuildIndexCommand {
+        var command = BuildIndexCommand()
+        var reader = ArgumentReader(arguments)
+        while let option = reader.nextOption() {
+            switch option.name {
+            case "--output", "-o": command.output = try reader.value(for: option)
+            case "--geonames": command.geoNames = try reader.value(for: option)
+            default: throw UsageError(message: "unknown option \(option.name) for build-index")
+            }
+        }
+        guard reader.positional.isEmpty else {
+            throw UsageError(message: "build-index takes no arguments, only options: \"\(reader.positional.joined(separator: " "))\"")
+        }
+        if command.geoNames != nil && command.output == nil {
+            throw UsageError(message: "--geonames needs --output FILE (only the bundled index has a default place)")
+        }
+        return command
+    }
+
+    func run() throws -> Int32 {
+        let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
+        let start = DispatchTime.now().uptimeNanoseconds
+        let file: URL
+        if let output {
+            let gazetteer = if let geoNames {
+                try Gazetteer(geoNamesDirectory: URL(fileURLWithPath: geoNames), progress: bar.update)
+            } else {
+                try Gazetteer.bundled(progress: bar.update)
+            }
+            let completer = LocationCompleter(gazetteer: gazetteer, progress: bar.update)
+            bar.update("Writing index", 0)
+            file = URL(fileURLWithPath: output)
+            try completer.writeIndex(to: file)
+        } else {
+            guard let cache = LocationCompleter.defaultCacheDirectory else {
+                throw UsageError(message: "no cache directory (HOME is not set): give --output FILE")
+            }
+            file = try LocationCompleter.buildBundledIndex(cacheDirectory: cache, progress: bar.update)
+        }
+        bar.finish()
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        print("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) in \(String(format: "%.2f", seconds)) s")
+        return 0
+    }
+}
+
+/// A one-line progress bar on standard error, redrawn in place (`\r`), for terminals only.
+final class ProgressBar {
+    private let enabled: Bool
+    private var step = ""
+    private var shown = -1
+    private var lastDraw: UInt64 = 0
+
+    init(enabled: Bool) { self.enabled = enabled }
+
+    /// Shows `fraction` (0...1) of `step`; redraws at most every 50 ms or on a new step.
+    func update(_ step: String, _ fraction: Double) {
+        guard enabled else { return }
+        let percent = Int((min(1, max(0, fraction)) * 100).rounded(.down))
+        let now = DispatchTime.now().uptimeNanoseconds
+        guard step != self.step || (percent != shown && now - lastDraw > 50_000_000) else { return }
+        if step != self.step && !self.step.isEmpty { draw(self.step, 100, newline: true) }
+        self.step = step
+        shown = percent
+        lastDraw = now
+        draw(step, percent, newline: false)
+    }
+
+    /// Completes the last step's bar and ends the line.
+    func finish() {
+        guard enabled, !step.isEmpty else { return }
+        draw(step, 100, newline: true)
+        step = ""
+    }
+
+    private func draw(_ step: String, _ percent: Int, newline: Bool) {
+        let width = 30
+        let filled = width * percent / 100
+        let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
+        let label = step.padding(toLength: 28, withPad: " ", startingAt: 0)
+        FileHandle.standardError.write(Data("\r\(label) \(bar) \(String(format: "%3d", percent))%\(newline ? "\n" : "")".utf8))
+    }
+}

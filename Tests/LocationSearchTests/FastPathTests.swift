@@ -1,0 +1,92 @@
+import Testing
+@testable import LocationSearch
+
+/// The hot path's shortcuts give exactly what the general code gives.
+@Suite("Fast paths")
+struct FastPathTests {
+    /// A seeded generator, so failures reproduce.
+    struct Generator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// The title highlights as `_FoldedText` gives them: the reference.
+    func reference(_ title: String, _ keyBytes: Range<Int>) -> [HighlightRange] {
+        let folded = _FoldedText(title)
+        let end = min(folded.key.count, keyBytes.upperBound)
+        return keyBytes.lowerBound < end ? folded.wordHighlights(keyBytes.lowerBound..<end) : []
+    }
+
+    @Test func asciiHighlightsMatchFoldedText() {
+        var random = Generator(state: 7)
+        let alphabet = Array("aAbZz09 -'.,/()\t!")
+        for _ in 0..<5_000 {
+            let title = String((0..<Int.random(in: 0...14, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+            let folded = _FoldedText(title)
+            let lower = Int.random(in: 0...(folded.key.count + 1), using: &random)
+            let keyBytes = lower..<(lower + Int.random(in: 0...8, using: &random))
+            let fast = Array(title.utf8).withUnsafeBufferPointer {
+                _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes)
+            }
+            #expect(fast == reference(title, keyBytes), "\(title) \(keyBytes)")
+        }
+    }
+
+    /// The streaming highlighter agrees with `_FoldedText` on any script: diacritics,
+    /// combining marks, ß (two key bytes from one character), emoji, CJK, CR LF.
+    @Test func streamingHighlightsMatchFoldedText() {
+        var random = Generator(state: 11)
+        let pieces = ["a", "Z", "é", "e\u{301}", "ß", "Ø", " ", "-", "'", "🇫🇷", "東", "Ж", "ﬁ", "\r\n", "ʻ", "1", "İ"]
+        for _ in 0..<5_000 {
+            let title = (0..<Int.random(in: 0...10, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let folded = _FoldedText(title)
+            let lower = Int.random(in: 0...(folded.key.count + 1), using: &random)
+            let keyBytes = lower..<(lower + Int.random(in: 0...8, using: &random))
+            #expect(_FoldedText.wordHighlights(of: title, keyBytes: keyBytes)
+                    == reference(title, keyBytes), "\(title.debugDescription) \(keyBytes)")
+        }
+    }
+
+    @Test("Non-ASCII titles and CR take the general path", arguments: ["São Paulo", "a\r\nb", "東京"])
+    func nonASCIIIsDeclined(_ title: String) {
+        let fast = Array(title.utf8).withUnsafeBufferPointer { _FoldedText.asciiWordHighlights($0, keyBytes: 0..<2) }
+        #expect(fast == nil)
+    }
+
+    @Test(arguments: [0, 7, 10, 5391959, 999_999_999_999, Int64.max])
+    func geoNamesIDsAsInterpolated(_ id: Int64) {
+        #expect(Gazetteer.geoNamesID(id) == "geonames:\(id)")
+    }
+
+    @Test func foldingTableParsesEveryLine() {
+        // Each listed scalar folds to its entry; the parse must not skip or shift lines.
+        var lines = 0
+        for line in _foldingTableSource.split(separator: "\n") {
+            guard let equals = line.firstIndex(of: "="), let value = UInt32(line[..<equals], radix: 16),
+                  let scalar = Unicode.Scalar(value) else { continue }
+            lines += 1
+            var output: [UInt8] = []
+            _foldingTable.appendFold(of: scalar, to: &output)
+            let expected = Array(line[line.index(after: equals)...].utf8).map { $0 == UInt8(ascii: "_") ? 0x20 : $0 }
+            #expect(output == expected, "U+\(String(value, radix: 16))")
+        }
+        #expect(lines > 10_000)
+    }
+
+    @Test func placeSetKeepsEveryPlaceOnceAcrossItsLimit() {
+        var set = _PlaceSet()
+        for place in UInt32(0)..<200 where place % 3 != 0 {
+            #expect(!set.contains(place))
+            set.insert(place)
+            set.insert(place)
+            #expect(set.contains(place))
+        }
+        for place in UInt32(0)..<200 { #expect(set.contains(place) == (place % 3 != 0)) }
+    }
+}
