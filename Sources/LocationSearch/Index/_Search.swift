@@ -20,6 +20,8 @@ struct _Search {
     private var sources: [Source] = []
     /// Typo-tolerant walks, expanded as their bounds come up.
     private var frontiers: [_FuzzyFrontier] = []
+    /// The typed query's length, for typo highlights.
+    private var typedLength = 0
     /// How many nodes each typo walk may expand.
     var typoExpansions = _FuzzyFrontier.maxExpansions
     var results: [_Match] = []
@@ -85,6 +87,7 @@ struct _Search {
     /// Adds the keys within `budget` edits of `key` as a prefix, of whole names and later
     /// words, found best first as `run()` needs them (see `_FuzzyFrontier`).
     mutating func addTypoSources(_ key: [UInt8], budget: Int) {
+        typedLength = key.count
         let index = completer.index
         let text = index.folded.buffer
         frontiers = [
@@ -114,8 +117,10 @@ struct _Search {
             if frontierBound > keyBound {
                 if let match = frontiers[frontier].expand(text: text) {
                     let f = frontiers[frontier]
+                    // Highlight at least as much of the name as was typed: the walk stops at
+                    // the first node within budget, which may be short of the typed length.
                     add(match.range, of: f.list, bonus: f.quality + _Ranking.typo * Float(match.edits),
-                        Source(split: nil, matchedLength: match.depth))
+                        Source(split: nil, matchedLength: max(match.depth, typedLength)))
                 }
                 continue
             }

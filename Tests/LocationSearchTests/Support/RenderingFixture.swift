@@ -60,6 +60,8 @@ enum RenderingFixture {
         ("paris, france", "a qualifier that matches the region's words first"),
         ("tōkyō", "macrons in the query"),
         ("xyz", "nothing matches"),
+        ("sna francisco", "a typo: the part of the name the typo match covers"),
+        ("zuerich", "a typo in a name with a diacritic"),
     ]
 }
 
