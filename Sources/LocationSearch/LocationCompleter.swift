@@ -9,7 +9,7 @@
 ///     print(completion.title, "|", completion.subTitle)
 /// }
 /// // San Francisco | California, United States
-/// // San Francisco de Quito | Quito, Pichincha, Ecuador
+/// // San Francisco de Macorís | Duarte, Dominican Republic
 /// ```
 ///
 /// ## Matching

@@ -11,7 +11,7 @@
 ///     print(completion.title, "|", completion.subTitle)
 /// }
 /// // San Francisco | California, United States
-/// // San Francisco de Quito | Quito, Pichincha, Ecuador
+/// // San Francisco de Macorís | Duarte, Dominican Republic
 /// ```
 ///
 /// To follow a search field as someone types (debounce, latest query wins, idle,

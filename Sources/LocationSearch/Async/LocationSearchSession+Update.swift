@@ -6,7 +6,7 @@ extension LocationSearchSession {
     ///     print(update.queryFragment, "→", update.state)
     /// }
     /// // san fr → searching
-    /// // san fr → results: San Francisco, California, United States; San Francisco de Quito, …
+    /// // san fr → results: San Francisco, California, United States; San Francisco de Macorís, …
     /// ```
     public struct Update: Sendable, Equatable, CustomStringConvertible {
         /// The fragment this update answers, exactly as it was set.

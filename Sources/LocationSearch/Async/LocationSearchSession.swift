@@ -67,7 +67,7 @@ public final class LocationSearchSession: Sendable {
     ///         print(update.queryFragment, completions.map(\.title))
     ///     }
     /// }
-    /// // san fr ["San Francisco", "San Francisco de Quito", …]
+    /// // san fr ["San Francisco", "San Francisco de Macorís", …]
     /// ```
     public let updates: Updates
 

@@ -6,7 +6,7 @@ import LocationSearch
 /// > san fr
 ///   10 matches · 212 µs
 /// > San Francisco, California, United States
-///   San Francisco de Quito, Quito, Pichincha, Ecuador
+///   San Francisco de Macorís, Duarte, Dominican Republic
 /// ```
 ///
 /// The prompt line, a status line, then one row per completion, as many as fit; every
