@@ -19,6 +19,21 @@ struct IndexFileTests {
         }
     }
 
+    @Test func placeRecordsHaveNoImplicitPadding() {
+        // Their bytes go to index files as they are: padding the compiler added would hold
+        // whatever memory held, and two builds of the same data would differ.
+        #expect(MemoryLayout<_PlaceRecord>.size == MemoryLayout<_PlaceRecord>.stride)
+    }
+
+    @Test func twoBuildsOfTheSameDataWriteTheSameBytes() throws {
+        let a = temporaryFile(), b = temporaryFile()
+        defer { for file in [a, b] { try? FileManager.default.removeItem(at: file) } }
+        try LocationCompleter(gazetteer: Fixtures.gazetteer).writeIndex(to: a)
+        _ = Array(repeating: UInt8(0xAB), count: 1 << 20)  // dirty some memory in between
+        try LocationCompleter(gazetteer: Fixtures.gazetteer).writeIndex(to: b)
+        #expect(try Data(contentsOf: a) == Data(contentsOf: b))
+    }
+
     @Test func aMissingFileIsNamed() {
         let file = temporaryFile()
         #expect(throws: GazetteerError.missingFile(path: file.path)) { try LocationCompleter(indexFile: file) }

@@ -119,6 +119,10 @@ struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     /// `Place.Kind`, as 0 city, 1 region, 2 country (stored as a byte so the record is
     /// plain data that an index file can hold).
     var kindCode: UInt8 = 0
+    /// Explicit, zeroed padding: the record's bytes are written to index files as they
+    /// are, and padding the compiler left would hold whatever the memory held, making two
+    /// builds of the same data differ.
+    var _padding0: UInt8 = 0, _padding1: UInt8 = 0, _padding2: UInt8 = 0
     var kind: Place.Kind {
         get { kindCode == 1 ? .region : kindCode == 2 ? .country : .city }
         set { kindCode = newValue == .region ? 1 : newValue == .country ? 2 : 0 }
@@ -133,6 +137,8 @@ struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     /// An id given by the caller (custom gazetteers); -1 derives it from the GeoNames id
     /// or admin-1 code.
     var explicitID: Int32 = -1
+    /// Explicit, zeroed tail padding (the stride is 64 bytes either way).
+    var _tail: UInt32 = 0
 }
 
 /// Collects a gazetteer's tables before they are frozen into columns.

@@ -26,8 +26,9 @@ enum _IndexFile {
     static let magic: UInt64 = 0x3158_4544_4E49_534C  // "LSINDEX1" little-endian
     /// Bump when the layout or the folding/ranking that produced the columns changes.
     /// 2: typo-tolerance era keys (joined city names). 3: each key list gained its
-    /// first-two-bytes bucket table. 4: no walk shortcuts.
-    static let formatVersion: UInt64 = 4
+    /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
+    /// explicit and zeroed, so files are byte-for-byte reproducible.
+    static let formatVersion: UInt64 = 5
     static let sectionCount = 20
 
     struct Header {
