@@ -185,7 +185,7 @@ struct LocationSearchSessionTests {
         // Random typing against a search with random latency (in scheduler turns), many
         // times over: whatever the interleaving, the fragments of the updates only move
         // forward, every answer is right, and the last fragment is answered.
-        var random = SplitMix64(seed: 0x5EED_CAFE)
+        var random = SeededGenerator(seed: 0x5EED_CAFE)
         let alphabet = Array("cirlonyspgfaz ")
         for trial in 0..<150 {
             let count = Int.random(in: 2...10, using: &random)
@@ -401,15 +401,3 @@ extension String {
     }
 }
 
-/// A seeded generator: the same interleavings are tried on every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -59,7 +59,7 @@ struct PrefixIndexRangeTests {
     /// A seeded gazetteer of short names over a small alphabet, so that prefixes share
     /// buckets, hit bucket edges and include exact matches, spaces and UTF-8.
     static let completer: LocationCompleter = {
-        var random = FastPathTests.Generator(state: 3)
+        var random = SeededGenerator(seed: 3)
         let alphabet = ["a", "b", "z", " ", "é", "9", "東"]
         var places: [Place] = []
         var alternates: [String: [String]] = [:]
