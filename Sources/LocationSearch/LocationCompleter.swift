@@ -127,9 +127,18 @@ public struct LocationCompleter: Sendable {
         let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
         let titleRanges: [HighlightRange]
         if _keyIsSpaced(match.name) || !title.utf8.contains(where: { $0 >= 0x80 || _Folding.ascii[Int($0)] == 0x20 }) {
-            // The key is the title's fold: highlight straight from the title.
-            titleRanges = wordStart >= 0
-                ? _FoldedText.wordHighlights(of: title, keyBytes: wordStart..<(wordStart + match.matchedLength)) : []
+            // The key is the title's fold: highlight straight from the title (from its
+            // bytes when it is ASCII).
+            let keyBytes = wordStart..<(wordStart + match.matchedLength)
+            if wordStart < 0 {
+                titleRanges = []
+            } else if let ascii = title.utf8.withContiguousStorageIfAvailable({
+                _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes)
+            }), let ranges = ascii {
+                titleRanges = ranges
+            } else {
+                titleRanges = _FoldedText.wordHighlights(of: title, keyBytes: keyBytes)
+            }
         } else {
             // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
             let folded = _FoldedText(title)
