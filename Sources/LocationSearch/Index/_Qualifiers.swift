@@ -93,37 +93,41 @@ struct _Qualifiers: Sendable {
     }
 
     /// The qualifier words of a place: its region's (cities only) then its country's
-    /// (not for countries themselves).
-    func words(for record: _PlaceRecord) -> [Word] {
-        guard record.kind != .country else { return [] }
-        var result: [Word] = []
+    /// (not for countries themselves), as two lists read one after the other.
+    func words(for record: _PlaceRecord) -> (region: [Word], country: [Word]) {
+        guard record.kind != .country else { return ([], []) }
+        var region: [Word] = []
         if record.kind == .city, let admin1 = gazetteer.label(record.admin1Name) {
             if record.admin1Code >= 0,
                let words = regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] {
-                result += words
+                region = words
             } else {
-                result += Self.words(of: admin1, part: 0, aliases: _PlaceAliases.regionAbbreviations(
+                region = Self.words(of: admin1, part: 0, aliases: _PlaceAliases.regionAbbreviations(
                     countryCode: gazetteer._labels[Int(record.countryCode)],
                     admin1Code: gazetteer.label(record.admin1Code) ?? ""))
             }
         }
-        result += countries[record.countryCode]
+        let country = countries[record.countryCode]
             ?? Self.words(of: gazetteer._labels[Int(record.countryName)], part: 1,
                           aliases: _PlaceAliases.countryAliases(code: gazetteer._labels[Int(record.countryCode)], iso3: ""))
-        return result
+        return (region, country)
     }
 
     /// The words `tokens` match in order (each token a prefix of a later word; the region
     /// before the country), or `nil` if they do not all match.
     func match(_ tokens: [ArraySlice<UInt8>], _ record: _PlaceRecord) -> [Word]? {
-        let words = words(for: record)
+        // The region's words then the country's, read in place (no joined copy: this runs
+        // for every candidate of a qualified reading).
+        let (region, country) = words(for: record)
+        func word(_ i: Int) -> Word { i < region.count ? region[i] : country[i - region.count] }
+        let count = region.count + country.count
         var matched: [Word] = []
         var next = 0
         for token in tokens {
-            guard let found = words[next...].firstIndex(where: { $0.text.starts(with: token) }) else { return nil }
-            var word = words[found]
-            word.text = Array(token)  // keep the typed length, for highlighting
-            matched.append(word)
+            guard let found = (next..<count).first(where: { word($0).text.starts(with: token) }) else { return nil }
+            var matchedWord = word(found)
+            matchedWord.text = Array(token)  // keep the typed length, for highlighting
+            matched.append(matchedWord)
             next = found + 1
         }
         return matched
