@@ -128,6 +128,7 @@ extension LocationCompleter {
         var parts = [
             "format \(_IndexFile.formatVersion)", "ranking \(_Ranking.indexFingerprint)",
             "folding \(_foldingTableSource.utf8.count)",
+            "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth) \(_PrecomputedAnswers.searchRevision)",
         ]
         for file in files {
             guard let handle = FileHandle(forReadingAtPath: file.path) else {

@@ -31,6 +31,8 @@ public struct LocationCompleter: Sendable {
     let gazetteer: Gazetteer
     let index: _PrefixIndex
     let qualifiers: _Qualifiers
+    /// The answers to the heaviest queries (see `_PrecomputedAnswers`).
+    let answers: _PrecomputedAnswers
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -45,16 +47,20 @@ public struct LocationCompleter: Sendable {
     @_spi(Tools)
     public init(gazetteer: Gazetteer, progress: _BuildProgress?) {
         let index = _PrefixIndex(gazetteer, progress: progress)
-        self.init(gazetteer: gazetteer, index: index)
+        let searching = LocationCompleter(gazetteer: gazetteer, index: index, answers: .empty)
+        progress?("Precomputing answers", 0)
+        self.init(gazetteer: gazetteer, index: index, answers: _PrecomputedAnswers.build(for: searching))
+        progress?("Precomputing answers", 1)
         #if DEBUG
         index._checkInvariants()
         #endif
     }
 
-    init(gazetteer: Gazetteer, index: _PrefixIndex) {
+    init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers) {
         self.gazetteer = gazetteer
         self.index = index
         self.qualifiers = _Qualifiers(gazetteer)
+        self.answers = answers
     }
 
     /// The number of places the completer knows.
@@ -73,19 +79,23 @@ public struct LocationCompleter: Sendable {
     public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
+        if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
+           options.kinds.isEmpty, plan.tokensBeforeComma == nil, let stored = answers.entries(for: plan.key) {
+            return stored.prefix(options.limit).map { completion(for: match(stored: $0)) }
+        }
+        return matches(for: plan, options: options).map(completion(for:))
+    }
+
+    /// The search behind `completions(for:options:)`: the best matches for `plan`, best
+    /// first.
+    func matches(for plan: _QueryPlan, options: CompletionOptions) -> [_Match] {
         guard !plan.key.isEmpty, plan.key.count <= index.longestName + 1 + plan.qualifierAllowance(qualifiers.longest) else {
             return []
         }
         var search = _Search(completer: self, options: options)
-        for (key, bonus) in [(plan.key, Float(0))] + _Synonyms.variants(of: plan.key).map({ ($0, _Ranking.synonym) }) {
-            let reading = key == plan.key ? plan : _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma)
-            search.addSources(reading.key, bonus: bonus, split: nil, wholeNamesOnly: false)
-            // A name followed by a qualifier must be a whole name ("paris tex"), unless a
-            // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"
-            // would read as any name starting with "san" in France.
-            for split in reading.splits(maxQualifierWords: qualifiers.longest) {
-                search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
-            }
+        addReadings(of: plan, bonus: 0, to: &search)
+        for key in _Synonyms.variants(of: plan.key) {
+            addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.synonym, to: &search)
         }
         search.run()
         if search.results.isEmpty, plan.tokens.count == 1, plan.key.count >= 6 {
@@ -101,7 +111,7 @@ public struct LocationCompleter: Sendable {
             if budget > 0 {
                 var typos = _Search(completer: self, options: options)
                 typos.seen = search.seen
-                typos.seenRows = search.seenRows
+                typos.earlier = search.results
                 // Beside exact matches, a typo reading must be clearly more plausible than
                 // the best of them ("delih": Delhi after Delihlitas), and is looked for with
                 // a bounded effort: the person may well have typed a rare name correctly.
@@ -114,27 +124,53 @@ public struct LocationCompleter: Sendable {
                 search.results += typos.results
             }
         }
-        return search.results.map(completion(for:))
+        return search.results
+    }
+
+    /// The match a precomputed answer stands for.
+    func match(stored entry: _PrecomputedAnswers.Entry) -> _Match {
+        let record = gazetteer._places[Int(entry.place)]
+        let display = index.nameDisplay[Int(entry.name)]
+        return _Match(
+            place: entry.place, name: entry.name, keyOffset: entry.keyOffset, score: entry.score,
+            matchedLength: Int(entry.matchedLength), qualifier: [], population: record.population,
+            row: _Match.Row(display: display, record))
+    }
+
+    /// Adds one reading of the query to `search`: all of it as (the start of) a name, and
+    /// its name/qualifier splits.
+    private func addReadings(of reading: _QueryPlan, bonus: Float, to search: inout _Search) {
+        search.addSources(reading.key, bonus: bonus, split: nil, wholeNamesOnly: false)
+        // A name followed by a qualifier must be a whole name ("paris tex"), unless a
+        // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"
+        // would read as any name starting with "san" in France.
+        for split in reading.splits(maxQualifierWords: qualifiers.longest) {
+            search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
+        }
     }
 
     func completion(for match: _Match) -> LocalSearchCompletion {
-        let place = gazetteer.place(at: Int(match.place))
+        let names = gazetteer._names
         let record = gazetteer._places[Int(match.place)]
-        let nameIndex = Int(index.nameDisplay[Int(match.name)])
+        let nameIndex = Int(match.row.display)
         let isAlternate = nameIndex != Int(record.firstName)
-        let title = gazetteer._names.string(nameIndex)
+        let title = names.string(nameIndex)
+        let canonical = isAlternate ? names.string(Int(record.firstName)) : title
+        let place = gazetteer.place(at: Int(match.place), record, name: canonical)
 
         let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
         let titleRanges: [HighlightRange]
-        if _keyIsSpaced(match.name) || !title.utf8.contains(where: { $0 >= 0x80 || _Folding.ascii[Int($0)] == 0x20 }) {
+        let ascii = _Folding.asciiTable
+        let plain = names.withBytes(nameIndex) { bytes in
+            !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
+        }
+        if plain || _keyIsSpaced(match.name) {
             // The key is the title's fold: highlight straight from the title (from its
             // bytes when it is ASCII).
             let keyBytes = wordStart..<(wordStart + match.matchedLength)
             if wordStart < 0 {
                 titleRanges = []
-            } else if let ascii = title.utf8.withContiguousStorageIfAvailable({
-                _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes)
-            }), let ranges = ascii {
+            } else if let ranges = names.withBytes(nameIndex, { _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes) }) {
                 titleRanges = ranges
             } else {
                 titleRanges = _FoldedText.wordHighlights(of: title, keyBytes: keyBytes)
@@ -151,41 +187,52 @@ public struct LocationCompleter: Sendable {
 
         // The subtitle: the canonical name under an alternate one, then region and country
         // for a city, the country for a region, the continent for a country.
-        var parts: [String] = isAlternate ? [place.name] : []
-        let labelParts: [(part: UInt8, text: String)]
+        let labels = gazetteer._labels
+        var parts = _SubtitleParts()
+        if isAlternate { parts.append(canonical, part: nil) }
         switch record.kind {
-        case .city: labelParts = [place.admin1.map { (UInt8(0), $0) }, (UInt8(1), place.countryName)].compactMap { $0 }
-        case .region: labelParts = [(UInt8(1), place.countryName)]
-        case .country: labelParts = gazetteer.label(record.continent).map { [(UInt8(2), $0)] } ?? []
+        case .city:
+            if record.admin1Name >= 0 { parts.append(labels[Int(record.admin1Name)], part: 0) }
+            parts.append(labels[Int(record.countryName)], part: 1)
+        case .region:
+            parts.append(labels[Int(record.countryName)], part: 1)
+        case .country:
+            if record.continent >= 0 { parts.append(labels[Int(record.continent)], part: 2) }
         }
-        var offset = parts.reduce(0) { $0 + $1.utf16.count + 2 }
-        var subtitleRanges: [HighlightRange] = []
-        for (part, text) in labelParts {
-            let words = match.qualifier.filter { $0.part == part }
-            if !words.isEmpty {
-                let label = _FoldedText(text)
-                var ranges: [HighlightRange] = []
-                if words.contains(where: { $0.labelWord < 0 }) {
-                    // An abbreviation or code matched: the whole name it stands for.
-                    if let all = label.highlight(0..<label.key.count) { ranges = [all] }
-                } else {
-                    let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
-                    for word in words where Int(word.labelWord) < starts.count {
-                        let start = starts[Int(word.labelWord)]
-                        if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
-                            ranges.append(range)
-                        }
-                    }
-                }
-                subtitleRanges += ranges.map { HighlightRange(location: offset + $0.location, length: $0.length) }
-            }
-            parts.append(text)
-            offset += text.utf16.count + 2
-        }
+        let subTitle = parts.joined()
+        let subtitleRanges = match.qualifier.isEmpty ? [] : subtitleHighlights(parts, qualifier: match.qualifier)
         return LocalSearchCompletion(
-            place: place, title: title, subTitle: parts.joined(separator: ", "),
+            place: place, title: title, subTitle: subTitle,
             matchedName: isAlternate ? title : nil,
             titleHighlightRanges: titleRanges, subtitleHighlightRanges: subtitleRanges)
+    }
+
+    /// The subtitle's highlights for the region and country words a qualifier matched.
+    func subtitleHighlights(_ parts: _SubtitleParts, qualifier: [_Qualifiers.Word]) -> [HighlightRange] {
+        var ranges: [HighlightRange] = []
+        var offset = 0
+        for (text, part) in parts.items {
+            defer { offset += text.utf16.count + 2 }
+            guard let part else { continue }
+            let words = qualifier.filter { $0.part == part }
+            guard !words.isEmpty else { continue }
+            let label = _FoldedText(text)
+            var found: [HighlightRange] = []
+            if words.contains(where: { $0.labelWord < 0 }) {
+                // An abbreviation or code matched: the whole name it stands for.
+                if let all = label.highlight(0..<label.key.count) { found = [all] }
+            } else {
+                let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
+                for word in words where Int(word.labelWord) < starts.count {
+                    let start = starts[Int(word.labelWord)]
+                    if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
+                        found.append(range)
+                    }
+                }
+            }
+            ranges += found.map { HighlightRange(location: offset + $0.location, length: $0.length) }
+        }
+        return ranges
     }
 
     /// The length of indexed name `name`'s key.
@@ -230,6 +277,35 @@ struct _Match {
     /// The region/country words the qualifier tokens matched.
     var qualifier: [_Qualifiers.Word]
     var population: Int64
+    /// What the row shows, to keep rows that read the same apart.
+    var row: Row
+
+    /// A result row's text, as indices: the displayed name, the canonical name under an
+    /// alternate one, the region, the country and the kind.
+    struct Row {
+        var display: UInt32, canonical: UInt32, admin1: Int32, country: Int32, kind: UInt8
+
+        /// The row of `record`'s place under its name `display`.
+        @inline(__always)
+        init(display: UInt32, _ record: _PlaceRecord) {
+            self.display = display
+            canonical = display == record.firstName ? UInt32.max : record.firstName
+            admin1 = record.admin1Name
+            country = record.countryName
+            kind = record.kindCode
+        }
+
+        /// Whether the two rows read the same: equal labels, and names with equal text.
+        @inline(__always)
+        func reads(like other: Row, _ names: _StringTable) -> Bool {
+            guard admin1 == other.admin1, country == other.country, kind == other.kind,
+                  canonical == other.canonical else { return false }
+            if display == other.display { return true }
+            return names.withBytes(Int(display)) { a in
+                names.withBytes(Int(other.display)) { b in a.elementsEqual(b) }
+            }
+        }
+    }
 
     /// Higher score first; ties to the more populous place, then the earlier one.
     func ranks(before other: _Match) -> Bool {
@@ -280,5 +356,54 @@ struct _Filter {
             }
         }
         return true
+    }
+}
+
+/// A completion's subtitle parts (at most three: the canonical name, the region, the
+/// country or continent), each with the qualifier part it can highlight, joined into
+/// one string with one allocation.
+struct _SubtitleParts {
+    private var first: (String, UInt8?)? = nil
+    private var second: (String, UInt8?)? = nil
+    private var third: (String, UInt8?)? = nil
+
+    mutating func append(_ text: String, part: UInt8?) {
+        if first == nil { first = (text, part) } else if second == nil { second = (text, part) } else { third = (text, part) }
+    }
+
+    var items: [(text: String, part: UInt8?)] {
+        [first, second, third].compactMap { $0.map { (text: $0.0, part: $0.1) } }
+    }
+
+    /// The parts separated by ", ".
+    func joined() -> String {
+        var byteCount = 0, count = 0
+        forEachText { text in
+            byteCount += text.utf8.count
+            count += 1
+        }
+        guard count > 0 else { return "" }
+        byteCount += 2 * (count - 1)
+        return String(unsafeUninitializedCapacity: byteCount) { out in
+            var i = 0
+            forEachText { text in
+                if i > 0 {
+                    out[i] = UInt8(ascii: ","); out[i + 1] = UInt8(ascii: " ")
+                    i += 2
+                }
+                var text = text
+                text.withUTF8 { bytes in
+                    _ = UnsafeMutableBufferPointer(rebasing: out[i..<(i + bytes.count)]).initialize(fromContentsOf: bytes)
+                    i += bytes.count
+                }
+            }
+            return i
+        }
+    }
+
+    private func forEachText(_ body: (String) -> Void) {
+        if let first { body(first.0) }
+        if let second { body(second.0) }
+        if let third { body(third.0) }
     }
 }

@@ -51,6 +51,7 @@ struct IndexFileTests {
             ("truncated", { $0 = $0.prefix($0.count / 2) }),
             ("not an index", { $0 = Data(repeating: 0x41, count: 4096) }),
             ("other version", { $0[8] = 99 }),
+            ("other search revision", { $0[56] &+= 1 }),
             ("section out of bounds", { $0.replaceSubrange(72..<80, with: Data(repeating: 0xFF, count: 8)) }),
         ]
         for (_, damage) in damages {

@@ -58,8 +58,8 @@ public struct Gazetteer: Sendable {
         place(at: index, _places[index])
     }
 
-    /// `place(at:)` for a record already read.
-    func place(at index: Int, _ record: _PlaceRecord) -> Place {
+    /// `place(at:)` for a record already read, and maybe its canonical name already made.
+    func place(at index: Int, _ record: _PlaceRecord, name: String? = nil) -> Place {
         let countryCode = _labels[Int(record.countryCode)]
         let admin1Code = label(record.admin1Code)
         let id: String
@@ -74,7 +74,7 @@ public struct Gazetteer: Sendable {
         }
         return Place(
             id: id, geonameID: record.geonameID >= 0 ? Int(record.geonameID) : nil,
-            name: _names.string(Int(record.firstName)), kind: record.kind,
+            name: name ?? _names.string(Int(record.firstName)), kind: record.kind,
             countryCode: countryCode, countryName: _labels[Int(record.countryName)],
             admin1: label(record.admin1Name), admin1Code: admin1Code,
             population: Int(record.population),

@@ -17,7 +17,8 @@ import Darwin
 ///               source key, name bytes, name offsets, label bytes, label offsets,
 ///               place records, folded keys, name start/display/place, then for the whole-
 ///               name and word-start key lists: key, name, score, tree; then the two
-///               lists' bucket tables (whole, words).
+///               lists' bucket tables (whole, words); then the precomputed answers:
+///               key bytes, key offsets, entries.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -27,9 +28,9 @@ enum _IndexFile {
     /// Bump when the layout or the folding/ranking that produced the columns changes.
     /// 2: typo-tolerance era keys (joined city names). 3: each key list gained its
     /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
-    /// explicit and zeroed, so files are byte-for-byte reproducible.
-    static let formatVersion: UInt64 = 5
-    static let sectionCount = 20
+    /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
+    static let formatVersion: UInt64 = 6
+    static let sectionCount = 23
 
     struct Header {
         var magic = _IndexFile.magic
@@ -39,7 +40,8 @@ enum _IndexFile {
         var longestName: UInt64 = 0
         var wholeLeaves: UInt64 = 0
         var wordLeaves: UInt64 = 0
-        var longestQualifier: UInt64 = 0
+        /// `_PrecomputedAnswers.searchRevision`: the stored answers are that search's.
+        var searchRevision = UInt64(_PrecomputedAnswers.searchRevision)
         static let fieldCount = 8
     }
 
@@ -59,16 +61,17 @@ enum _IndexFile {
             index.whole.key.rawBytes, index.whole.name.rawBytes, index.whole.score.rawBytes, index.whole.tree.rawBytes,
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
             index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
+            completer.answers.keys.bytes.rawBytes, completer.answers.keys.offsets.rawBytes,
+            completer.answers.entries.rawBytes,
         ]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
         header.wholeLeaves = UInt64(index.whole.leafCount)
         header.wordLeaves = UInt64(index.words.leafCount)
-        header.longestQualifier = UInt64(completer.qualifiers.longest)
         var prefix: [UInt64] = [
             header.magic, header.version, header.recordStride, header.byteOrder,
-            header.longestName, header.wholeLeaves, header.wordLeaves, header.longestQualifier,
+            header.longestName, header.wholeLeaves, header.wordLeaves, header.searchRevision,
         ]
         var offset = (prefix.count + 2 * sectionCount) * 8
         for section in sections {
@@ -136,6 +139,9 @@ enum _IndexFile {
         guard fields[2] == UInt64(MemoryLayout<_PlaceRecord>.stride), fields[3] == 0x0102_0304_0506_0708 else {
             throw invalid("it was written on a machine with another layout")
         }
+        guard fields[7] == UInt64(_PrecomputedAnswers.searchRevision) else {
+            throw invalid("its precomputed answers are from another version of the search; rebuild it")
+        }
         var sections: [(offset: Int, count: Int)] = []
         for i in 0..<sectionCount {
             let offset = fields[Header.fieldCount + 2 * i], count = fields[Header.fieldCount + 2 * i + 1]
@@ -189,8 +195,14 @@ enum _IndexFile {
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]))
+        let answers = _PrecomputedAnswers(
+            keys: _StringTable(bytes: try column(20, UInt8.self), offsets: try column(21, UInt32.self)),
+            entries: try column(22, _PrecomputedAnswers.Entry.self))
+        guard answers.isConsistent(with: index) else {
+            throw invalid("the precomputed answers are damaged")
+        }
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
-        let completer = LocationCompleter(gazetteer: gazetteer, index: index)
+        let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers)
         return (completer, sourceKey)
     }
 }

@@ -25,20 +25,18 @@ struct _Search {
     /// How many nodes each typo walk may expand.
     var typoExpansions = _FuzzyFrontier.maxExpansions
     var results: [_Match] = []
-    /// Places already placed, and rows already shown (title, region, country), so that
-    /// no place and no identical-looking row appears twice.
+    /// Places already placed, so that no place appears twice.
     var seen = _PlaceSet()
-    var seenRows = Set<RowKey>()
-
-    struct RowKey: Hashable {
-        var name: [UInt8], canonical: UInt32, admin1: Int32, country: Int32, kind: UInt8
-    }
+    /// Results of an earlier search this one adds to (typo matches after exact ones): no
+    /// result may look the same as one of them.
+    var earlier: [_Match] = []
 
     init(completer: LocationCompleter, options: CompletionOptions) {
         self.completer = completer
         self.filter = _Filter(options: options, gazetteer: completer.gazetteer)
         self.near = options.near.flatMap { $0.isValid ? $0 : nil }
         self.limit = options.limit
+        results.reserveCapacity(min(options.limit, 64) + 1)
     }
 
     private mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float, _ source: Source) {
@@ -148,17 +146,17 @@ struct _Search {
             }
             seen.insert(placeIndex)
             let display = index.nameDisplay[Int(name)]
-            let row = RowKey(
-                name: gazetteer._names.withBytes(Int(display)) { Array($0) },
-                canonical: display == record.firstName ? UInt32.max : record.firstName,
-                admin1: record.admin1Name, country: record.countryName, kind: record.kindCode)
-            guard !seenRows.contains(row) else { continue }
+            let row = _Match.Row(display: display, record)
+            // No two rows that read the same (title, region, country): a row pushed out of
+            // the list no longer shows, so only those in it (and earlier ones) count.
+            let names = gazetteer._names
+            guard !results.contains(where: { $0.row.reads(like: row, names) }),
+                  !earlier.contains(where: { $0.row.reads(like: row, names) }) else { continue }
             let match = _Match(
                 place: placeIndex, name: name, keyOffset: list.key[position], score: score,
-                matchedLength: source.matchedLength, qualifier: qualifier, population: record.population)
+                matchedLength: source.matchedLength, qualifier: qualifier, population: record.population, row: row)
             let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
             if at < limit {
-                seenRows.insert(row)
                 results.insert(match, at: at)
                 if results.count > limit { results.removeLast() }
             }

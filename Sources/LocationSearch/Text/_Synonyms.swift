@@ -31,6 +31,8 @@ enum _Synonyms {
     /// trailing space): every combination of its tokens' alternatives, up to `limit`,
     /// without the query itself.
     static func variants(of key: [UInt8], limit: Int = 8) -> [[UInt8]] {
+        // Most queries have no such token: find out without splitting or hashing.
+        guard hasAlternatives(key) else { return [] }
         let trailing = key.last == 0x20
         let tokens = key.split(separator: 0x20).map(Array.init)
         var readings: [[[UInt8]]] = [[]]
@@ -46,6 +48,25 @@ enum _Synonyms {
             var joined = Array(tokens.joined(separator: [0x20]))
             if trailing { joined.append(0x20) }
             return joined
+        }
+    }
+
+    /// The byte lengths of the words in `table`, as a bit mask.
+    static let wordLengths: UInt64 = table.keys.reduce(0) { $0 | (1 << UInt64(min($1.utf8.count, 63))) }
+
+    /// Whether some token of `key` is a word of `table`.
+    static func hasAlternatives(_ key: [UInt8]) -> Bool {
+        key.withUnsafeBufferPointer { bytes in
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x20 {
+                let length = i - start
+                if length > 0 && length < 64 && wordLengths & (1 << UInt64(length)) != 0
+                    && folded[Array(bytes[start..<i])] != nil {
+                    return true
+                }
+                start = i + 1
+            }
+            return false
         }
     }
 }

@@ -1,0 +1,164 @@
+import Dispatch
+
+/// The answers to the heaviest queries, worked out when the index is built.
+///
+/// A short prefix like "s", "san " or "saint" starts hundreds of thousands of keys, and
+/// most of the best ones belong to a few big places under many names, so even a best-first
+/// walk visits many keys to fill ten rows. Those prefixes are few (a trie node holds many
+/// keys only near the root) and are what everybody types first, so their answers are
+/// computed once, by the same search, and stored: every ASCII query key (folded, as typed,
+/// trailing space included) under which at least `minimumKeys` keys start, with its first
+/// `depth` results.
+///
+/// They answer only the default options (no `near`, no filters, a limit up to `depth`,
+/// no comma): anything else runs the search. The stored results are the search's own,
+/// so they are exactly what the search returns for the default limit; for a smaller
+/// limit, their first results (the search would find the same, but for how it breaks
+/// exact ties).
+///
+/// Storage: the keys sorted, as one byte buffer with offsets, and `depth` results per key.
+///
+/// - Complexity: O(*m* log *c*) to look up a query of *m* bytes among *c* stored keys.
+struct _PrecomputedAnswers: Sendable {
+    /// One stored result: `_Match` without what the place record gives back.
+    struct Entry: BitwiseCopyable, Equatable {
+        var place: UInt32
+        var name: UInt32
+        var keyOffset: UInt32
+        var score: Float
+        var matchedLength: UInt32
+    }
+
+    let keys: _StringTable
+    /// `depth` entries per key, in the keys' order.
+    let entries: _Column<Entry>
+    /// Bump when the search finds anything differently (another walk, reading, tie-break
+    /// or filter) without a change to `_Ranking`'s weights or the index format: stored
+    /// answers are the search's, and a cached index from before must not be reused. (Part
+    /// of the bundled cache's key; `PrecomputedAnswersTests` checks every stored answer
+    /// against the search.)
+    static let searchRevision = 1
+    /// How many results each key stores (the default limit).
+    static let depth = CompletionOptions().limit
+    /// A query key is stored when at least this many keys (whole names and word starts)
+    /// start with it.
+    static let minimumKeys = 100
+
+    init(keys: _StringTable, entries: _Column<Entry>) {
+        self.keys = keys
+        self.entries = entries
+    }
+
+    static let empty = _PrecomputedAnswers(keys: _StringTable(_StringTable.Builder()), entries: _Column([]))
+
+    /// Whether the stored parts agree with each other and with `index`: `depth` entries
+    /// per key, keys sorted, each entry a name of its place and a key inside the text.
+    func isConsistent(with index: _PrefixIndex) -> Bool {
+        guard keys.isConsistent(), entries.count == keys.count * Self.depth else { return false }
+        for i in 0..<max(0, keys.count - 1) where compare(i, i + 1) >= 0 { return false }
+        return entries.buffer.allSatisfy {
+            Int($0.name) < index.namePlace.count && index.namePlace[Int($0.name)] == $0.place
+                && Int($0.keyOffset) < index.folded.count
+        }
+    }
+
+    private func compare(_ a: Int, _ b: Int) -> Int {
+        keys.withBytes(a) { x in keys.withBytes(b) { y in Self.compare(x, y) } }
+    }
+
+    private static func compare(_ x: UnsafeBufferPointer<UInt8>, _ y: UnsafeBufferPointer<UInt8>) -> Int {
+        for (a, b) in zip(x, y) where a != b { return a < b ? -1 : 1 }
+        return x.count - y.count
+    }
+
+    /// The stored results for `key`, or `nil` if it has none.
+    func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? {
+        guard keys.count > 0 else { return nil }
+        return key.withUnsafeBufferPointer { query in
+            var low = 0, high = keys.count
+            while low < high {
+                let mid = (low + high) / 2
+                let order = keys.withBytes(mid) { Self.compare($0, query) }
+                if order == 0 {
+                    return UnsafeBufferPointer(rebasing: entries.buffer[(mid * Self.depth)..<((mid + 1) * Self.depth)])
+                }
+                if order < 0 { low = mid + 1 } else { high = mid }
+            }
+            return nil
+        }
+    }
+
+    /// Finds the heavy query keys of `completer`'s index and stores their answers, as
+    /// `completer` (which must have no precomputed answers) gives them.
+    ///
+    /// - Complexity: O(*h* (*s* + *a* log *n*)) for *h* heavy keys, *a* the alphabet and
+    ///   *s* the cost of a search; *h* is at most the number of keys over `minimumKeys`
+    ///   times the longest name.
+    static func build(for completer: LocationCompleter) -> _PrecomputedAnswers {
+        let index = completer.index
+        func keyCount(_ key: [UInt8]) -> Int {
+            index.range(of: key, in: index.whole).range.count + index.range(of: key, in: index.words).range.count
+        }
+        // The heavy keys: a trie walk over the folded ASCII alphabet, down only from heavy
+        // nodes (a node holds no more keys than its parent).
+        let alphabet = Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
+        var heavy: [[UInt8]] = []
+        var pending: [[UInt8]] = alphabet.map { [$0] }
+        while let key = pending.popLast() {
+            guard keyCount(key) >= minimumKeys else { continue }
+            heavy.append(key)
+            for byte in alphabet { pending.append(key + [byte]) }
+            if key.last != 0x20 { pending.append(key + [0x20]) }
+        }
+        heavy.sort { $0.lexicographicallyPrecedes($1) }
+        let queries = heavy
+
+        // Each answer is an independent search over the immutable index: split them
+        // between the cores.
+        let answers = _ResultSlots<[Entry]>(count: heavy.count)
+        DispatchQueue.concurrentPerform(iterations: heavy.count) { i in
+            let plan = _QueryPlan(key: queries[i], tokensBeforeComma: nil)
+            let matches = completer.matches(for: plan, options: CompletionOptions(limit: depth))
+            // Only full, unqualified answers: a qualified one needs its qualifier words.
+            guard matches.count == depth, matches.allSatisfy({ $0.qualifier.isEmpty }) else { return }
+            answers[i] = matches.map {
+                Entry(place: $0.place, name: $0.name, keyOffset: $0.keyOffset, score: $0.score,
+                      matchedLength: UInt32($0.matchedLength))
+            }
+        }
+        var keys = _StringTable.Builder()
+        var entries: [Entry] = []
+        for (key, answer) in zip(queries, answers.values) {
+            guard let answer else { continue }
+            keys.append(key)
+            entries += answer
+        }
+        return _PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(entries))
+    }
+}
+
+/// Slots that concurrent workers each fill one of: written at distinct indices, read
+/// after every worker is done.
+///
+/// `@unchecked Sendable`: every index is written by one worker only, and `values` is read
+/// after `concurrentPerform` returns, which orders all the writes before it.
+private final class _ResultSlots<Value>: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Value?>
+
+    init(count: Int) {
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: nil)
+    }
+
+    deinit {
+        slots.deinitialize()
+        slots.deallocate()
+    }
+
+    subscript(index: Int) -> Value? {
+        get { slots[index] }
+        set { slots[index] = newValue }
+    }
+
+    var values: [Value?] { Array(slots) }
+}

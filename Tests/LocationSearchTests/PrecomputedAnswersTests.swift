@@ -1,0 +1,78 @@
+import Testing
+@testable import LocationSearch
+
+/// The answers stored for heavy queries are the search's own.
+@Suite("Precomputed answers")
+struct PrecomputedAnswersTests {
+    var completer: LocationCompleter { get throws { try bundledCompleter.get() } }
+
+    /// The same completer without stored answers: every query runs the search.
+    func searching(_ completer: LocationCompleter) -> LocationCompleter {
+        LocationCompleter(gazetteer: completer.gazetteer, index: completer.index, answers: .empty)
+    }
+
+    @Test func everyStoredAnswerIsWhatTheSearchFinds() throws {
+        let completer = try completer
+        let answers = completer.answers
+        #expect(answers.keys.count > 100)
+        let live = searching(completer)
+        for i in 0..<answers.keys.count {
+            let key = answers.keys.withBytes(i) { Array($0) }
+            let plan = _QueryPlan(key: key, tokensBeforeComma: nil)
+            let found = live.matches(for: plan, options: CompletionOptions())
+            let stored = try #require(answers.entries(for: key))
+            #expect(found.map(\.place) == stored.map(\.place), "\(String(decoding: key, as: UTF8.self))")
+            #expect(found.map(\.name) == stored.map(\.name))
+            #expect(found.map(\.keyOffset) == stored.map(\.keyOffset))
+            #expect(found.map(\.score) == stored.map(\.score))
+        }
+    }
+
+    @Test("Typed queries that hit a stored answer complete as the search does",
+          arguments: ["S", "s", "San ", "sAn", "Sã", "saint", "st", "Mü", "la "])
+    func storedAnswersServeTypedQueries(_ query: String) throws {
+        let completer = try completer
+        let live = searching(completer)
+        let plan = _QueryPlan(query: query)
+        #expect(completer.answers.entries(for: plan.key) != nil, "\(query) should be stored")
+        #expect(completer.completions(for: query) == live.completions(for: query))
+        for limit in [1, 3, 5, 9] {
+            let options = CompletionOptions(limit: limit)
+            #expect(completer.completions(for: query, options: options) == live.completions(for: query, options: options))
+        }
+    }
+
+    @Test("Options the answers were not made for run the search",
+          arguments: [
+            CompletionOptions(limit: 11),
+            CompletionOptions(limit: 10, countries: ["FR"]),
+            CompletionOptions(limit: 10, kinds: [.region]),
+            CompletionOptions(limit: 10, near: GeoCoordinate(latitude: 48.85, longitude: 2.35)),
+          ])
+    func otherOptionsSearch(_ options: CompletionOptions) throws {
+        let completer = try completer
+        #expect(completer.completions(for: "s", options: options) == searching(completer).completions(for: "s", options: options))
+        #expect(completer.completions(for: "s, fr") == searching(completer).completions(for: "s, fr"))
+    }
+
+    @Test func damagedAnswersAreRejected() throws {
+        let completer = try completer
+        let answers = completer.answers
+        #expect(answers.isConsistent(with: completer.index))
+        // Keys out of order.
+        var keys = _StringTable.Builder()
+        keys.append("b")
+        keys.append("a")
+        let entry = answers.entries.buffer[0]
+        let twoKeys = Array(repeating: entry, count: 2 * _PrecomputedAnswers.depth)
+        #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(twoKeys)).isConsistent(with: completer.index))
+        // An entry naming another place than its name's.
+        var oneKey = _StringTable.Builder()
+        oneKey.append("a")
+        var wrong = Array(repeating: entry, count: _PrecomputedAnswers.depth)
+        wrong[3].place = entry.place == 0 ? 1 : 0
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(wrong)).isConsistent(with: completer.index))
+        // Too few entries for the keys.
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column([entry])).isConsistent(with: completer.index))
+    }
+}
