@@ -33,8 +33,6 @@ struct _FuzzyFrontier {
     private var nodes: [Node] = []
     private var heap: [(bound: Float, node: Int32)] = []
     private var expansions = 0
-    /// The row being computed, kept only if the child can still match.
-    private var scratch: [Int32] = []
     /// Bounds the work on pathological queries.
     static let maxExpansions = 20_000
     /// The effort when exact matches exist: the walk is best first, so the most plausible
@@ -63,7 +61,10 @@ struct _FuzzyFrontier {
         let lower = _PrefixIndex.partition(keys, 0..<keys.count) { text[Int($0)] < first }
         let upper = _PrefixIndex.partition(keys, lower..<keys.count) { text[Int($0)] <= first }
         guard lower < upper else { return }
-        rows = Array(0...Int32(m))  // the root: the empty path
+        rows = (0...Int32(m)).map { min($0, Int32(budget) + 1) }  // the root: the empty path, capped
+        rows.reserveCapacity(256 * (m + 1))
+        nodes.reserveCapacity(256)
+        heap.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m)))
         addChild(parent: 0, byte: first, range: lower..<upper)
     }
@@ -89,6 +90,18 @@ struct _FuzzyFrontier {
         let depth = Int(node.depth)
         let viable = viableBytes(of: index)
         var cursor = _FuzzyFrontier.gallop(keys, range) { text[Int($0) + depth] == 0 }
+        if viable.count <= 4 {
+            // Only a few bytes can continue: search for each instead of listing every
+            // child (near the root, a node has dozens).
+            viable.forEach { byte in
+                guard cursor < range.upperBound else { return }
+                let start = _PrefixIndex.partition(keys, cursor..<range.upperBound) { text[Int($0) + depth] < byte }
+                let end = _FuzzyFrontier.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
+                if start < end { addChild(parent: index, byte: byte, range: start..<end) }
+                cursor = end
+            }
+            return nil
+        }
         while cursor < range.upperBound {
             let byte = text[Int(keys[cursor]) + depth]
             let end = _FuzzyFrontier.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
@@ -128,36 +141,45 @@ struct _FuzzyFrontier {
     }
 
     /// Computes the child's row; keeps it if it can still match.
+    ///
+    /// Cells are capped at `budget + 1` (any larger distance counts the same), and only the
+    /// band `depth - budget ... depth + budget` is computed: a cell further from the
+    /// diagonal needs more than `budget` edits, so it is the cap. With the cap, a capped
+    /// recurrence gives exactly the capped distances.
     private mutating func addChild(parent: Int32, byte: UInt8, range: Range<Int>) {
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
         let width = m + 1
         let previous = Int(parent) * width
         // The row two levels up and the parent's byte, for transpositions.
-        let grandparent = parentNode.parent
+        let grandparent = Int(parentNode.parent)
         let last = parentNode.byte
-        if scratch.count != width { scratch = [Int32](repeating: 0, count: width) }
-        var minimum: Int32 = 0
-        scratch.withUnsafeMutableBufferPointer { row in
-            rows.withUnsafeBufferPointer { rows in
-                query.withUnsafeBufferPointer { q in
-                    row[0] = rows[previous] + 1
-                    minimum = row[0]
-                    for j in 1..<width {
-                        let cost: Int32 = q[j - 1] == byte ? 0 : 1
-                        var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
-                        if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
-                            value = min(value, rows[Int(grandparent) * width + j - 2] + 1)
-                        }
-                        row[j] = value
-                        minimum = min(minimum, value)
+        let cap = budget + 1
+        let start = rows.count
+        rows.append(contentsOf: repeatElement(cap, count: width))
+        let low = max(1, depth - Int(budget)), high = min(m, depth + Int(budget))
+        var minimum = min(cap, Int32(depth))
+        rows.withUnsafeMutableBufferPointer { rows in
+            query.withUnsafeBufferPointer { q in
+                rows[start] = minimum
+                guard low <= high else { return }
+                for j in low...high {
+                    let cost: Int32 = q[j - 1] == byte ? 0 : 1
+                    var value = min(rows[previous + j] + 1, rows[start + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
+                        value = min(value, rows[grandparent * width + j - 2] + 1)
                     }
+                    value = min(value, cap)
+                    rows[start + j] = value
+                    minimum = min(minimum, value)
                 }
             }
         }
-        guard minimum <= allowedEdits(atDepth: depth) else { return }
-        rows.append(contentsOf: scratch)
-        let distance = scratch[m]
+        guard minimum <= allowedEdits(atDepth: depth) else {
+            rows.removeLast(width)
+            return
+        }
+        let distance = rows[start + m]
         let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
@@ -237,6 +259,23 @@ struct _ByteSet {
         case 1: words.1 |= bit
         case 2: words.2 |= bit
         default: words.3 |= bit
+        }
+    }
+
+    /// How many bytes the set holds.
+    var count: Int {
+        words.0.nonzeroBitCount + words.1.nonzeroBitCount + words.2.nonzeroBitCount + words.3.nonzeroBitCount
+    }
+
+    /// Calls `body` with each byte of the set, in ascending order.
+    @inline(__always)
+    func forEach(_ body: (UInt8) -> Void) {
+        for (w, word) in [words.0, words.1, words.2, words.3].enumerated() {
+            var rest = word
+            while rest != 0 {
+                body(UInt8(w * 64 + rest.trailingZeroBitCount))
+                rest &= rest - 1
+            }
         }
     }
 
