@@ -76,6 +76,9 @@ public struct LocationCompleter: Sendable {
     ///   places match. Country and kind filters and `near` add the cost of skipping the
     ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
     ///   fill the list, adds a walk over the query's edit neighbourhood (see `_FuzzyFrontier`).
+    ///   The heaviest queries (a prefix that starts many keys, with the default options and
+    ///   a limit up to 10) are answered from results stored in the index: O(*m* log *c* + *k*)
+    ///   for *c* stored queries (see `_PrecomputedAnswers`).
     public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
