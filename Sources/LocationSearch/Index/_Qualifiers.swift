@@ -14,10 +14,13 @@ struct _Qualifiers: Sendable {
         var labelWord: Int16
     }
 
-    /// Region words by (country code label, admin-1 code label), from the region places.
-    private let regions: [RegionKey: [Word]]
-    /// Country words by country code label, from the country places.
-    private let countries: [Int32: [Word]]
+    /// Region words, from the region places: for each admin-1 code label, the regions
+    /// with that code as (country code label, words). Arrays indexed by label, so a
+    /// candidate is checked without hashing (this runs for every candidate of a
+    /// qualified reading).
+    private let regions: [[(country: Int32, words: [Word])]]
+    /// Country words by country code label, from the country places (`nil`: none).
+    private let countries: [[Word]?]
     private let gazetteer: Gazetteer
     /// An upper bound on the number of words any place's qualifier list has.
     let longest: Int
@@ -63,8 +66,14 @@ struct _Qualifiers: Sendable {
                 countries[record.countryCode] = words
             }
         }
-        self.regions = regions
-        self.countries = countries
+        var regionSlots = [[(country: Int32, words: [Word])]](repeating: [], count: gazetteer._labels.count)
+        for (key, words) in regions.sorted(by: { ($0.key.admin1Code, $0.key.countryCode) < ($1.key.admin1Code, $1.key.countryCode) }) {
+            regionSlots[Int(key.admin1Code)].append((key.countryCode, words))
+        }
+        var countrySlots = [[Word]?](repeating: nil, count: gazetteer._labels.count)
+        for (code, words) in countries { countrySlots[Int(code)] = words }
+        self.regions = regionSlots
+        self.countries = countrySlots
         // Custom gazetteers may name regions and countries without places for them; their
         // words come from the labels (see `words(for:)`): bound those by counting the
         // separators in each label, an upper bound on its folded words, without folding.
@@ -99,15 +108,15 @@ struct _Qualifiers: Sendable {
         var region: [Word] = []
         if record.kind == .city, let admin1 = gazetteer.label(record.admin1Name) {
             if record.admin1Code >= 0,
-               let words = regions[RegionKey(countryCode: record.countryCode, admin1Code: record.admin1Code)] {
-                region = words
+               let slot = regions[Int(record.admin1Code)].first(where: { $0.country == record.countryCode }) {
+                region = slot.words
             } else {
                 region = Self.words(of: admin1, part: 0, aliases: _PlaceAliases.regionAbbreviations(
                     countryCode: gazetteer._labels[Int(record.countryCode)],
                     admin1Code: gazetteer.label(record.admin1Code) ?? ""))
             }
         }
-        let country = countries[record.countryCode]
+        let country = countries[Int(record.countryCode)]
             ?? Self.words(of: gazetteer._labels[Int(record.countryName)], part: 1,
                           aliases: _PlaceAliases.countryAliases(code: gazetteer._labels[Int(record.countryCode)], iso3: ""))
         return (region, country)
@@ -119,13 +128,22 @@ struct _Qualifiers: Sendable {
         // The region's words then the country's, read in place (no joined copy: this runs
         // for every candidate of a qualified reading).
         let (region, country) = words(for: record)
-        func word(_ i: Int) -> Word { i < region.count ? region[i] : country[i - region.count] }
         let count = region.count + country.count
         var matched: [Word] = []
         var next = 0
         for token in tokens {
-            guard let found = (next..<count).first(where: { word($0).text.starts(with: token) }) else { return nil }
-            var matchedWord = word(found)
+            guard let first = token.first else { return nil }
+            // Compared in place, first byte first: most words fail on it.
+            let found = region.withUnsafeBufferPointer { region in
+                country.withUnsafeBufferPointer { country in
+                    (next..<count).first { i in
+                        let text = i < region.count ? region[i].text : country[i - region.count].text
+                        return text.first == first && text.starts(with: token)
+                    }
+                }
+            }
+            guard let found else { return nil }
+            var matchedWord = found < region.count ? region[found] : country[found - region.count]
             matchedWord.text = Array(token)  // keep the typed length, for highlighting
             matched.append(matchedWord)
             next = found + 1
