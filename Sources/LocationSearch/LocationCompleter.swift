@@ -32,7 +32,7 @@ public struct LocationCompleter: Sendable {
     let index: _PrefixIndex
     let qualifiers: _Qualifiers
     /// The answers to the heaviest queries (see `_PrecomputedAnswers`).
-    let answers: _PrecomputedAnswers
+    private(set) var answers: _PrecomputedAnswers
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -49,7 +49,7 @@ public struct LocationCompleter: Sendable {
         let index = _PrefixIndex(gazetteer, progress: progress)
         let searching = LocationCompleter(gazetteer: gazetteer, index: index, answers: .empty)
         progress?("Precomputing answers", 0)
-        self.init(gazetteer: gazetteer, index: index, answers: _PrecomputedAnswers.build(for: searching))
+        self = searching.with(answers: _PrecomputedAnswers.build(for: searching))
         progress?("Precomputing answers", 1)
         #if DEBUG
         index._checkInvariants()
@@ -61,6 +61,13 @@ public struct LocationCompleter: Sendable {
         self.index = index
         self.qualifiers = _Qualifiers(gazetteer)
         self.answers = answers
+    }
+
+    /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).
+    func with(answers: _PrecomputedAnswers) -> LocationCompleter {
+        var copy = self
+        copy.answers = answers
+        return copy
     }
 
     /// The number of places the completer knows.

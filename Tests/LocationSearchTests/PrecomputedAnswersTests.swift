@@ -8,7 +8,7 @@ struct PrecomputedAnswersTests {
 
     /// The same completer without stored answers: every query runs the search.
     func searching(_ completer: LocationCompleter) -> LocationCompleter {
-        LocationCompleter(gazetteer: completer.gazetteer, index: completer.index, answers: .empty)
+        completer.with(answers: .empty)
     }
 
     @Test func everyStoredAnswerIsWhatTheSearchFinds() throws {
