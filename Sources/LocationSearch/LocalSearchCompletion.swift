@@ -15,44 +15,145 @@
 /// `id` is the place's id, unique per place: unlike a `"title-subTitle"` id, two places
 /// with the same name and region (there are several Springfields in some states) never
 /// share it.
+///
+/// A completion is small: it holds a reference to the completer's immutable data and a few
+/// numbers, and makes its strings when they are read. A search therefore costs no string
+/// building for rows nobody shows (a stale keystroke's list, rows below the fold), and the
+/// value stays `Sendable` and cheap to copy. Each read of `title`, `subTitle`, `id`,
+/// `place` or the highlight ranges makes that value again: keep it in a local if you read
+/// it many times in a loop.
 public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable,
     CustomStringConvertible, CustomDebugStringConvertible
 {
+    private let storage: Storage
+
+    private enum Storage: Sendable {
+        /// Made on demand from the completer's data.
+        case row(_CompletionSource, _CompletionRow)
+        /// Given in full.
+        case fields(Fields)
+    }
+
+    private struct Fields: Sendable {
+        var id: String
+        var title: String
+        var subTitle: String
+        var titleHighlightRanges: [HighlightRange]
+        var subtitleHighlightRanges: [HighlightRange]
+        var place: Place
+        var matchedName: String?
+    }
+
     /// The place's id: `"geonames:5391959"`, or `"admin1:DE.02"` for a region without a
     /// GeoNames id.
-    public let id: String
+    ///
+    /// - Complexity: O(1); makes the string.
+    public var id: String {
+        switch storage {
+        case let .row(source, row): source.id(row)
+        case let .fields(fields): fields.id
+        }
+    }
+
     /// The name that matched: the canonical name, or the alternate name the query matched
     /// ("Wien" for Vienna).
-    public let title: String
+    ///
+    /// - Complexity: O(*n*) in the name's length; makes the string.
+    public var title: String {
+        switch storage {
+        case let .row(source, row): source.title(row)
+        case let .fields(fields): fields.title
+        }
+    }
+
     /// Where the place is: "California, United States" for a city, the country for a
     /// region, the continent for a country; led by the canonical name when the title is
     /// an alternate name ("Vienna, Vienna, Austria" under "Wien").
-    public let subTitle: String
+    ///
+    /// - Complexity: O(*n*) in the subtitle's length; makes the string.
+    public var subTitle: String {
+        switch storage {
+        case let .row(source, row): source.subTitle(row)
+        case let .fields(fields): fields.subTitle
+        }
+    }
+
     /// All highlighted spans of `title`, sorted and non-overlapping.
-    public let titleHighlightRanges: [HighlightRange]
+    ///
+    /// - Complexity: O(*n*) in the title's length.
+    public var titleHighlightRanges: [HighlightRange] {
+        switch storage {
+        case let .row(source, row): source.titleHighlights(row)
+        case let .fields(fields): fields.titleHighlightRanges
+        }
+    }
+
     /// All highlighted spans of `subTitle`, sorted and non-overlapping.
-    public let subtitleHighlightRanges: [HighlightRange]
+    ///
+    /// - Complexity: O(1) without a qualifier in the query; else O(*n*) in the subtitle's
+    ///   length.
+    public var subtitleHighlightRanges: [HighlightRange] {
+        switch storage {
+        case let .row(source, row): source.subtitleHighlights(row)
+        case let .fields(fields): fields.subtitleHighlightRanges
+        }
+    }
+
     /// The place itself.
-    public let place: Place
+    ///
+    /// - Complexity: O(*n*) in the place's name length; makes the name and id strings.
+    public var place: Place {
+        switch storage {
+        case let .row(source, row): source.place(row)
+        case let .fields(fields): fields.place
+        }
+    }
+
     /// The alternate name that matched, or `nil` when the canonical name did.
-    public let matchedName: String?
+    public var matchedName: String? {
+        switch storage {
+        case let .row(source, row): source.matchedName(row)
+        case let .fields(fields): fields.matchedName
+        }
+    }
 
     /// The first highlighted span of the title, as MapKit wrappers expose it.
     public var titleHighlightRange: HighlightRange? { titleHighlightRanges.first }
     /// The first highlighted span of the subtitle.
     public var subtitleHighlightRange: HighlightRange? { subtitleHighlightRanges.first }
 
+    /// A completion with these values.
     init(
         place: Place, title: String, subTitle: String, matchedName: String?,
         titleHighlightRanges: [HighlightRange], subtitleHighlightRanges: [HighlightRange]
     ) {
-        self.id = place.id
-        self.place = place
-        self.title = title
-        self.subTitle = subTitle
-        self.matchedName = matchedName
-        self.titleHighlightRanges = titleHighlightRanges
-        self.subtitleHighlightRanges = subtitleHighlightRanges
+        storage = .fields(Fields(
+            id: place.id, title: title, subTitle: subTitle, titleHighlightRanges: titleHighlightRanges,
+            subtitleHighlightRanges: subtitleHighlightRanges, place: place, matchedName: matchedName))
+    }
+
+    /// The completion `row` of `source` stands for, made when read.
+    init(_ source: _CompletionSource, _ row: _CompletionRow) {
+        storage = .row(source, row)
+    }
+
+    /// Equal when every property is equal. Two completions of one completer with the same
+    /// row are equal without making their strings.
+    public static func == (a: LocalSearchCompletion, b: LocalSearchCompletion) -> Bool {
+        if case let .row(sourceA, rowA) = a.storage, case let .row(sourceB, rowB) = b.storage,
+           sourceA === sourceB, rowA.isIdentical(to: rowB) {
+            return true
+        }
+        return a.id == b.id && a.title == b.title && a.subTitle == b.subTitle
+            && a.titleHighlightRanges == b.titleHighlightRanges
+            && a.subtitleHighlightRanges == b.subtitleHighlightRanges
+            && a.matchedName == b.matchedName && a.place == b.place
+    }
+
+    /// Hashes the id and title (equal completions have equal ones).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(id)
+        hasher.combine(title)
     }
 
     /// "San Francisco, California, United States".

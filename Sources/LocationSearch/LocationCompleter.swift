@@ -33,6 +33,8 @@ public struct LocationCompleter: Sendable {
     let qualifiers: _Qualifiers
     /// The answers to the heaviest queries (see `_PrecomputedAnswers`).
     private(set) var answers: _PrecomputedAnswers
+    /// What completions make their strings from (shared by all of them).
+    let source: _CompletionSource
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -61,6 +63,7 @@ public struct LocationCompleter: Sendable {
         self.index = index
         self.qualifiers = _Qualifiers(gazetteer)
         self.answers = answers
+        self.source = _CompletionSource(gazetteer: gazetteer, index: index)
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).
@@ -91,7 +94,12 @@ public struct LocationCompleter: Sendable {
         let plan = _QueryPlan(query: query)
         if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
            options.kinds.isEmpty, plan.tokensBeforeComma == nil, let stored = answers.entries(for: plan.key) {
-            return stored.prefix(options.limit).map { completion(for: match(stored: $0)) }
+            let nameDisplay = index.nameDisplay
+            return stored.prefix(options.limit).map { entry in
+                LocalSearchCompletion(source, _CompletionRow(
+                    place: entry.place, display: nameDisplay[Int(entry.name)], name: entry.name,
+                    keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), qualifier: []))
+            }
         }
         return matches(for: plan, options: options).map(completion(for:))
     }
@@ -137,16 +145,6 @@ public struct LocationCompleter: Sendable {
         return search.results
     }
 
-    /// The match a precomputed answer stands for.
-    func match(stored entry: _PrecomputedAnswers.Entry) -> _Match {
-        let record = gazetteer._places[Int(entry.place)]
-        let display = index.nameDisplay[Int(entry.name)]
-        return _Match(
-            place: entry.place, name: entry.name, keyOffset: entry.keyOffset, score: entry.score,
-            matchedLength: Int(entry.matchedLength), qualifier: [], population: record.population,
-            row: _Match.Row(display: display, record))
-    }
-
     /// Adds one reading of the query to `search`: all of it as (the start of) a name, and
     /// its name/qualifier splits.
     private func addReadings(of reading: _QueryPlan, bonus: Float, to search: inout _Search) {
@@ -159,120 +157,11 @@ public struct LocationCompleter: Sendable {
         }
     }
 
+    /// The completion `match` stands for (its strings made when read).
     func completion(for match: _Match) -> LocalSearchCompletion {
-        let names = gazetteer._names
-        let record = gazetteer._places[Int(match.place)]
-        let nameIndex = Int(match.row.display)
-        let isAlternate = nameIndex != Int(record.firstName)
-        let title = names.string(nameIndex)
-        let canonical = isAlternate ? names.string(Int(record.firstName)) : title
-        let place = gazetteer.place(at: Int(match.place), record, name: canonical)
-
-        let wordStart = Int(match.keyOffset) - Int(index.nameStart[Int(match.name)])
-        let titleRanges: [HighlightRange]
-        let ascii = _Folding.asciiTable
-        let plain = names.withBytes(nameIndex) { bytes in
-            !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
-        }
-        if plain || _keyIsSpaced(match.name) {
-            // The key is the title's fold: highlight straight from the title (from its
-            // bytes when it is ASCII).
-            let keyBytes = wordStart..<(wordStart + match.matchedLength)
-            if wordStart < 0 {
-                titleRanges = []
-            } else if let ranges = names.withBytes(nameIndex, { _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes) }) {
-                titleRanges = ranges
-            } else {
-                titleRanges = _FoldedText.wordHighlights(of: title, keyBytes: keyBytes)
-            }
-        } else {
-            // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
-            let folded = _FoldedText(title)
-            var start = wordStart, end = min(folded.key.count, wordStart + match.matchedLength)
-            if folded.key.count != _keyLength(of: match.name) {
-                (start, end) = (0, Self.spacedLength(folded.key, joinedLength: match.matchedLength))
-            }
-            titleRanges = start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
-        }
-
-        // The subtitle: the canonical name under an alternate one, then region and country
-        // for a city, the country for a region, the continent for a country.
-        let labels = gazetteer._labels
-        var parts = _SubtitleParts()
-        if isAlternate { parts.append(canonical, part: nil) }
-        switch record.kind {
-        case .city:
-            if record.admin1Name >= 0 { parts.append(labels[Int(record.admin1Name)], part: 0) }
-            parts.append(labels[Int(record.countryName)], part: 1)
-        case .region:
-            parts.append(labels[Int(record.countryName)], part: 1)
-        case .country:
-            if record.continent >= 0 { parts.append(labels[Int(record.continent)], part: 2) }
-        }
-        let subTitle = parts.joined()
-        let subtitleRanges = match.qualifier.isEmpty ? [] : subtitleHighlights(parts, qualifier: match.qualifier)
-        return LocalSearchCompletion(
-            place: place, title: title, subTitle: subTitle,
-            matchedName: isAlternate ? title : nil,
-            titleHighlightRanges: titleRanges, subtitleHighlightRanges: subtitleRanges)
-    }
-
-    /// The subtitle's highlights for the region and country words a qualifier matched.
-    func subtitleHighlights(_ parts: _SubtitleParts, qualifier: [_Qualifiers.Word]) -> [HighlightRange] {
-        var ranges: [HighlightRange] = []
-        var offset = 0
-        for (text, part) in parts.items {
-            defer { offset += text.utf16.count + 2 }
-            guard let part else { continue }
-            let words = qualifier.filter { $0.part == part }
-            guard !words.isEmpty else { continue }
-            let label = _FoldedText(text)
-            var found: [HighlightRange] = []
-            if words.contains(where: { $0.labelWord < 0 }) {
-                // An abbreviation or code matched: the whole name it stands for.
-                if let all = label.highlight(0..<label.key.count) { found = [all] }
-            } else {
-                let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
-                for word in words where Int(word.labelWord) < starts.count {
-                    let start = starts[Int(word.labelWord)]
-                    if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
-                        found.append(range)
-                    }
-                }
-            }
-            ranges += found.map { HighlightRange(location: offset + $0.location, length: $0.length) }
-        }
-        return ranges
-    }
-
-    /// The length of indexed name `name`'s key.
-    func _keyLength(of name: UInt32) -> Int {
-        var end = Int(index.nameStart[Int(name)])
-        let start = end
-        let text = index.folded.buffer
-        while text[end] != 0 { end += 1 }
-        return end - start
-    }
-
-    /// Whether indexed name `name`'s key has a space (so it is not a joined key).
-    func _keyIsSpaced(_ name: UInt32) -> Bool {
-        var i = Int(index.nameStart[Int(name)])
-        let text = index.folded.buffer
-        while text[i] != 0 {
-            if text[i] == 0x20 { return true }
-            i += 1
-        }
-        return false
-    }
-
-    /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.
-    static func spacedLength(_ spaced: [UInt8], joinedLength: Int) -> Int {
-        var count = 0
-        for (i, byte) in spaced.enumerated() where byte != 0x20 {
-            count += 1
-            if count == joinedLength { return i + 1 }
-        }
-        return spaced.count
+        LocalSearchCompletion(source, _CompletionRow(
+            place: match.place, display: match.row.display, name: match.name, keyOffset: match.keyOffset,
+            matchedLength: Int32(clamping: match.matchedLength), qualifier: match.qualifier))
     }
 }
 

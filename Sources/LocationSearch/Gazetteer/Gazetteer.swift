@@ -62,18 +62,8 @@ public struct Gazetteer: Sendable {
     func place(at index: Int, _ record: _PlaceRecord, name: String? = nil) -> Place {
         let countryCode = _labels[Int(record.countryCode)]
         let admin1Code = label(record.admin1Code)
-        let id: String
-        if record.explicitID >= 0 {
-            id = _labels[Int(record.explicitID)]
-        } else if record.geonameID >= 0 {
-            id = Self.geoNamesID(record.geonameID)
-        } else if record.kind == .country {
-            id = "country:\(countryCode)"
-        } else {
-            id = "admin1:\(countryCode).\(admin1Code ?? "")"
-        }
         return Place(
-            id: id, geonameID: record.geonameID >= 0 ? Int(record.geonameID) : nil,
+            id: id(of: record), geonameID: record.geonameID >= 0 ? Int(record.geonameID) : nil,
             name: name ?? _names.string(Int(record.firstName)), kind: record.kind,
             countryCode: countryCode, countryName: _labels[Int(record.countryName)],
             admin1: label(record.admin1Name), admin1Code: admin1Code,
@@ -81,6 +71,16 @@ public struct Gazetteer: Sendable {
             coordinate: record.latitude.isNaN
                 ? nil
                 : GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude)))
+    }
+
+    /// The id of `record`'s place: the caller's, else from its GeoNames id, else from its
+    /// country and admin-1 codes.
+    func id(of record: _PlaceRecord) -> String {
+        if record.explicitID >= 0 { return _labels[Int(record.explicitID)] }
+        if record.geonameID >= 0 { return Self.geoNamesID(record.geonameID) }
+        let countryCode = _labels[Int(record.countryCode)]
+        if record.kind == .country { return "country:\(countryCode)" }
+        return "admin1:\(countryCode).\(label(record.admin1Code) ?? "")"
     }
 
     /// `"geonames:\(id)"` for `id >= 0`, written in one allocation (interpolation costs

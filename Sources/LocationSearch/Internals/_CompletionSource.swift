@@ -1,0 +1,169 @@
+/// What a completion is made from: the completer's immutable gazetteer and index, shared
+/// by reference so that a `LocalSearchCompletion` holds one pointer and a few numbers
+/// (see `_CompletionRow`), and makes its strings when they are read.
+///
+/// A final class with only immutable, `Sendable` stored properties, so it is `Sendable`
+/// without locks.
+final class _CompletionSource: Sendable {
+    let gazetteer: Gazetteer
+    let index: _PrefixIndex
+
+    init(gazetteer: Gazetteer, index: _PrefixIndex) {
+        self.gazetteer = gazetteer
+        self.index = index
+    }
+
+    func record(_ row: _CompletionRow) -> _PlaceRecord { gazetteer._places[Int(row.place)] }
+
+    /// The displayed name.
+    func title(_ row: _CompletionRow) -> String { gazetteer._names.string(Int(row.display)) }
+
+    func isAlternate(_ row: _CompletionRow) -> Bool { row.display != record(row).firstName }
+
+    func matchedName(_ row: _CompletionRow) -> String? { isAlternate(row) ? title(row) : nil }
+
+    func id(_ row: _CompletionRow) -> String { gazetteer.id(of: record(row)) }
+
+    func place(_ row: _CompletionRow) -> Place {
+        let record = record(row)
+        let canonical = row.display == record.firstName ? title(row) : gazetteer._names.string(Int(record.firstName))
+        return gazetteer.place(at: Int(row.place), record, name: canonical)
+    }
+
+    /// The subtitle's parts: the canonical name under an alternate one, then region and
+    /// country for a city, the country for a region, the continent for a country.
+    func subtitleParts(_ row: _CompletionRow) -> _SubtitleParts {
+        let record = record(row)
+        let labels = gazetteer._labels
+        var parts = _SubtitleParts()
+        if row.display != record.firstName { parts.append(gazetteer._names.string(Int(record.firstName)), part: nil) }
+        switch record.kind {
+        case .city:
+            if record.admin1Name >= 0 { parts.append(labels[Int(record.admin1Name)], part: 0) }
+            parts.append(labels[Int(record.countryName)], part: 1)
+        case .region:
+            parts.append(labels[Int(record.countryName)], part: 1)
+        case .country:
+            if record.continent >= 0 { parts.append(labels[Int(record.continent)], part: 2) }
+        }
+        return parts
+    }
+
+    func subTitle(_ row: _CompletionRow) -> String { subtitleParts(row).joined() }
+
+    /// The title's highlights: the matched part of the key, mapped back to the title.
+    func titleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
+        let names = gazetteer._names
+        let nameIndex = Int(row.display)
+        let wordStart = Int(row.keyOffset) - Int(index.nameStart[Int(row.name)])
+        let matchedLength = Int(row.matchedLength)
+        let ascii = _Folding.asciiTable
+        let plain = names.withBytes(nameIndex) { bytes in
+            !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
+        }
+        if plain || keyIsSpaced(row.name) {
+            // The key is the title's fold: highlight straight from the title (from its
+            // bytes when it is ASCII).
+            let keyBytes = wordStart..<(wordStart + matchedLength)
+            guard wordStart >= 0 else { return [] }
+            if let ranges = names.withBytes(nameIndex, { _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes) }) {
+                return ranges
+            }
+            return _FoldedText.wordHighlights(of: title(row), keyBytes: keyBytes)
+        }
+        // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
+        let folded = _FoldedText(title(row))
+        var start = wordStart, end = min(folded.key.count, wordStart + matchedLength)
+        if folded.key.count != keyLength(of: row.name) {
+            (start, end) = (0, Self.spacedLength(folded.key, joinedLength: matchedLength))
+        }
+        return start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
+    }
+
+    /// The subtitle's highlights for the region and country words a qualifier matched.
+    func subtitleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
+        guard !row.qualifier.isEmpty else { return [] }
+        return Self.subtitleHighlights(subtitleParts(row), qualifier: row.qualifier)
+    }
+
+    static func subtitleHighlights(_ parts: _SubtitleParts, qualifier: [_Qualifiers.Word]) -> [HighlightRange] {
+        var ranges: [HighlightRange] = []
+        var offset = 0
+        for (text, part) in parts.items {
+            defer { offset += text.utf16.count + 2 }
+            guard let part else { continue }
+            let words = qualifier.filter { $0.part == part }
+            guard !words.isEmpty else { continue }
+            let label = _FoldedText(text)
+            var found: [HighlightRange] = []
+            if words.contains(where: { $0.labelWord < 0 }) {
+                // An abbreviation or code matched: the whole name it stands for.
+                if let all = label.highlight(0..<label.key.count) { found = [all] }
+            } else {
+                let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
+                for word in words where Int(word.labelWord) < starts.count {
+                    let start = starts[Int(word.labelWord)]
+                    if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
+                        found.append(range)
+                    }
+                }
+            }
+            ranges += found.map { HighlightRange(location: offset + $0.location, length: $0.length) }
+        }
+        return ranges
+    }
+
+    /// The length of indexed name `name`'s key.
+    func keyLength(of name: UInt32) -> Int {
+        var end = Int(index.nameStart[Int(name)])
+        let start = end
+        let text = index.folded.buffer
+        while text[end] != 0 { end += 1 }
+        return end - start
+    }
+
+    /// Whether indexed name `name`'s key has a space (so it is not a joined key).
+    func keyIsSpaced(_ name: UInt32) -> Bool {
+        var i = Int(index.nameStart[Int(name)])
+        let text = index.folded.buffer
+        while text[i] != 0 {
+            if text[i] == 0x20 { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.
+    static func spacedLength(_ spaced: [UInt8], joinedLength: Int) -> Int {
+        var count = 0
+        for (i, byte) in spaced.enumerated() where byte != 0x20 {
+            count += 1
+            if count == joinedLength { return i + 1 }
+        }
+        return spaced.count
+    }
+}
+
+/// Which place a completion shows, under which name, and what of it matched: all a
+/// `LocalSearchCompletion` needs, with `_CompletionSource`, to make its strings.
+struct _CompletionRow: Sendable {
+    /// The place's index in the gazetteer.
+    var place: UInt32
+    /// The displayed name's index in the name table.
+    var display: UInt32
+    /// The indexed name (key) that matched.
+    var name: UInt32
+    /// Where the matched word starts in the folded keys.
+    var keyOffset: UInt32
+    /// How many folded bytes of the key the query covered.
+    var matchedLength: Int32
+    /// The region/country words a qualifier matched (usually none).
+    var qualifier: [_Qualifiers.Word]
+
+    /// Whether the two rows are the same in every field (qualifiers compared by count
+    /// only when both are empty: rows with qualifiers are compared by their text).
+    func isIdentical(to other: _CompletionRow) -> Bool {
+        place == other.place && display == other.display && name == other.name && keyOffset == other.keyOffset
+            && matchedLength == other.matchedLength && qualifier.isEmpty && other.qualifier.isEmpty
+    }
+}
