@@ -18,7 +18,7 @@ enum Command {
         USAGE: location-search [complete] [options] [QUERY]
                location-search demo [--near LAT,LON] [--country CC] [--limit N] [--color WHEN]
                location-search build-index [--output FILE] [--geonames DIR]
-               location-search bench [--quick] [--synthetic N] [--seed S]
+               location-search bench [--quick] [--synthetic N] [--seed S] [--slowest N]
                location-search help
 
         Completes place names offline from the bundled GeoNames gazetteer.
@@ -57,6 +57,7 @@ enum Command {
           --synthetic N           Names in the synthetic gazetteer (default 10,000,000;
                                   0 skips it).
           --seed S                Random seed for the synthetic data and queries (default 42).
+          --slowest N             Also list the N slowest exact keystrokes of each gazetteer.
         """
 
     static func parse(_ arguments: [String]) throws -> Command {

@@ -142,6 +142,31 @@ struct LocationCompleterTests {
         #expect(c.subtitleHighlightRange == nil)
         #expect(c.debugDescription.contains("geonames:5391959"))
     }
+
+    /// Completions make their strings when read; as values they behave as if they held them.
+    @Test func completionsAreValuesWhateverHoldsTheirStrings() throws {
+        let first = completer.completions(for: "wien")
+        let again = completer.completions(for: "wien")
+        #expect(first == again)
+        #expect(Set(first + again).count == first.count)
+        let vienna = try #require(first.first)
+        #expect(vienna.title == "Wien" && vienna.matchedName == "Wien" && vienna.place.name == "Vienna")
+        // The same values given in full: equal, and equal hashes.
+        let given = LocalSearchCompletion(
+            place: vienna.place, title: vienna.title, subTitle: vienna.subTitle, matchedName: vienna.matchedName,
+            titleHighlightRanges: vienna.titleHighlightRanges, subtitleHighlightRanges: vienna.subtitleHighlightRanges)
+        #expect(given == vienna && vienna == given)
+        #expect(given.hashValue == vienna.hashValue)
+        #expect(given.id == vienna.id && given.description == vienna.description)
+        // Another completer over the same data makes equal completions; other highlights differ.
+        let other = LocationCompleter(gazetteer: Fixtures.gazetteer)
+        #expect(other.completions(for: "wien") == first)
+        #expect(completer.completions(for: "wi").first { $0.id == vienna.id } != vienna)
+        // Qualified rows (subtitle highlights) compare by their values too.
+        let qualified = completer.completions(for: "paris tex")
+        #expect(!qualified.isEmpty && qualified == completer.completions(for: "paris tex"))
+        #expect(qualified.first?.subtitleHighlightRanges.isEmpty == false)
+    }
 }
 
 @Suite("HighlightRange")

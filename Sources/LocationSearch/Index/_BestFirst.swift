@@ -79,14 +79,16 @@ struct _BestFirst {
 
     /// Adds single keys of `list`, each with its own bonus (for ranges small enough that
     /// per-key scoring beats the tree): each is a cursor over one key with its own bound.
+    /// A key whose bonus is `nil` is left out.
     /// - Complexity: O(*c* log *h*) for *c* keys.
     @discardableResult
-    mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float) -> Int {
+    mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float?) -> Int {
         let source = appendSource(list, bonus: 0)
         let scores = list.score.buffer
         for i in range {
+            guard let bonus = bonus(i) else { continue }
             heap.push(Item(
-                bound: scores[i] + bonus(i), source: Int32(source), position: Int32(i), isNode: false,
+                bound: scores[i] + bonus, source: Int32(source), position: Int32(i), isNode: false,
                 remaining: 1 << UInt16(i % _SortedKeys.blockSize)))
         }
         return source

@@ -18,9 +18,13 @@ struct _Qualifiers: Sendable {
     /// with that code as (country code label, words). Arrays indexed by label, so a
     /// candidate is checked without hashing (this runs for every candidate of a
     /// qualified reading).
-    private let regions: [[(country: Int32, words: [Word])]]
+    /// Each admin-1 code's list is sorted by country, for a binary search.
+    private let regions: [[(country: Int32, words: [Word], firstBytes: UInt64)]]
     /// Country words by country code label, from the country places (`nil`: none).
     private let countries: [[Word]?]
+    /// The `firstByteMask` of each country's words, by country code label (all ones: not
+    /// known, so no shortcut).
+    private let countryFirstBytes: [UInt64]
     private let gazetteer: Gazetteer
     /// An upper bound on the number of words any place's qualifier list has.
     let longest: Int
@@ -66,14 +70,19 @@ struct _Qualifiers: Sendable {
                 countries[record.countryCode] = words
             }
         }
-        var regionSlots = [[(country: Int32, words: [Word])]](repeating: [], count: gazetteer._labels.count)
+        var regionSlots = [[(country: Int32, words: [Word], firstBytes: UInt64)]](repeating: [], count: gazetteer._labels.count)
         for (key, words) in regions.sorted(by: { ($0.key.admin1Code, $0.key.countryCode) < ($1.key.admin1Code, $1.key.countryCode) }) {
-            regionSlots[Int(key.admin1Code)].append((key.countryCode, words))
+            regionSlots[Int(key.admin1Code)].append((key.countryCode, words, Self.firstByteMask(words.map { $0.text[...] })))
         }
         var countrySlots = [[Word]?](repeating: nil, count: gazetteer._labels.count)
-        for (code, words) in countries { countrySlots[Int(code)] = words }
+        var countryMasks = [UInt64](repeating: ~0, count: gazetteer._labels.count)
+        for (code, words) in countries {
+            countrySlots[Int(code)] = words
+            countryMasks[Int(code)] = Self.firstByteMask(words.map { $0.text[...] })
+        }
         self.regions = regionSlots
         self.countries = countrySlots
+        self.countryFirstBytes = countryMasks
         // Custom gazetteers may name regions and countries without places for them; their
         // words come from the labels (see `words(for:)`): bound those by counting the
         // separators in each label, an upper bound on its folded words, without folding.
@@ -107,9 +116,8 @@ struct _Qualifiers: Sendable {
         guard record.kind != .country else { return ([], []) }
         var region: [Word] = []
         if record.kind == .city, let admin1 = gazetteer.label(record.admin1Name) {
-            if record.admin1Code >= 0,
-               let slot = regions[Int(record.admin1Code)].first(where: { $0.country == record.countryCode }) {
-                region = slot.words
+            if let slot = regionSlot(record) {
+                region = regions[Int(record.admin1Code)][slot].words
             } else {
                 region = Self.words(of: admin1, part: 0, aliases: _PlaceAliases.regionAbbreviations(
                     countryCode: gazetteer._labels[Int(record.countryCode)],
@@ -120,6 +128,52 @@ struct _Qualifiers: Sendable {
             ?? Self.words(of: gazetteer._labels[Int(record.countryName)], part: 1,
                           aliases: _PlaceAliases.countryAliases(code: gazetteer._labels[Int(record.countryCode)], iso3: ""))
         return (region, country)
+    }
+
+    /// The index of `record`'s region in `regions[record.admin1Code]`, if it has one.
+    @inline(__always)
+    private func regionSlot(_ record: _PlaceRecord) -> Int? {
+        guard record.admin1Code >= 0 else { return nil }
+        let slots = regions[Int(record.admin1Code)]
+        var low = 0, high = slots.count
+        while low < high {
+            let mid = (low + high) / 2
+            if slots[mid].country < record.countryCode { low = mid + 1 } else { high = mid }
+        }
+        return low < slots.count && slots[low].country == record.countryCode ? low : nil
+    }
+
+    /// One bit per first byte of `words` (a–z, 0–9, one bit for any other byte): a token
+    /// can only be a prefix of a word whose first byte's bit is set.
+    static func firstByteMask<C: Collection>(_ words: C) -> UInt64 where C.Element == ArraySlice<UInt8> {
+        var mask: UInt64 = 0
+        for word in words {
+            guard let byte = word.first else { continue }
+            switch byte {
+            case 0x61...0x7A: mask |= 1 << UInt64(byte - 0x61)
+            case 0x30...0x39: mask |= 1 << UInt64(26 + byte - 0x30)
+            default: mask |= 1 << 63
+            }
+        }
+        return mask
+    }
+
+    /// Whether `tokens` (whose `firstByteMask` is `firstBytes`) qualify `record`: as
+    /// `match(_:_:) != nil`, and most places that fail are told by their words' first
+    /// bytes alone, without reading the words.
+    func accepts(_ tokens: [ArraySlice<UInt8>], firstBytes: UInt64, _ record: _PlaceRecord) -> Bool {
+        if record.kind != .country {
+            var known: UInt64 = countryFirstBytes[Int(record.countryCode)]
+            if record.kind == .city, record.admin1Name >= 0 {
+                if let slot = regionSlot(record) {
+                    known |= regions[Int(record.admin1Code)][slot].firstBytes
+                } else {
+                    known = ~0  // words from the labels: not precomputed
+                }
+            }
+            if firstBytes & ~known != 0 { return false }
+        }
+        return match(tokens, record) != nil
     }
 
     /// The words `tokens` match in order (each token a prefix of a later word; the region

@@ -65,9 +65,15 @@ struct _Search {
             // it keeps only part of the alternate-name penalty.
             let gazetteer = completer.gazetteer
             let wholeList = index.whole
+            // A qualified reading's places are checked here, before they take a place in
+            // the walk: most of a common name's places fail ("san jose l").
+            let qualifiers = completer.qualifiers
+            let tokens = split?.qualifier ?? []
+            let firstBytes = _Qualifiers.firstByteMask(tokens)
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: wholeList) { i in
                 let name = wholeList.name[i]
                 let record = gazetteer._places[Int(index.namePlace[Int(name)])]
+                if !tokens.isEmpty, !qualifiers.accepts(tokens, firstBytes: firstBytes, record) { return nil }
                 return exactBonus + (index.nameDisplay[Int(name)] == record.firstName ? 0 : _Ranking.exactAlternateName)
             }
             sources.append(source)
