@@ -19,6 +19,7 @@ enum Command {
                location-search demo [--near LAT,LON] [--country CC] [--limit N] [--color WHEN]
                location-search build-index [--output FILE] [--geonames DIR]
                location-search bench [--quick] [--synthetic N] [--seed S] [--slowest N]
+                                     [--keep-synthetic-index FILE]
                location-search help
 
         Completes place names offline from the bundled GeoNames gazetteer.
@@ -58,6 +59,8 @@ enum Command {
                                   0 skips it).
           --seed S                Random seed for the synthetic data and queries (default 42).
           --slowest N             Also list the N slowest exact keystrokes of each gazetteer.
+          --keep-synthetic-index FILE
+                                  Keep the synthetic index in FILE (for complete --index).
         """
 
     static func parse(_ arguments: [String]) throws -> Command {

@@ -158,22 +158,20 @@ struct _Qualifiers: Sendable {
         return mask
     }
 
-    /// Whether `tokens` (whose `firstByteMask` is `firstBytes`) qualify `record`: as
-    /// `match(_:_:) != nil`, and most places that fail are told by their words' first
-    /// bytes alone, without reading the words.
-    func accepts(_ tokens: [ArraySlice<UInt8>], firstBytes: UInt64, _ record: _PlaceRecord) -> Bool {
-        if record.kind != .country {
-            var known: UInt64 = countryFirstBytes[Int(record.countryCode)]
-            if record.kind == .city, record.admin1Name >= 0 {
-                if let slot = regionSlot(record) {
-                    known |= regions[Int(record.admin1Code)][slot].firstBytes
-                } else {
-                    known = ~0  // words from the labels: not precomputed
-                }
+    /// Whether tokens whose `firstByteMask` is `firstBytes` may qualify `record`: `false`
+    /// means `match(_:_:)` fails, told by the first bytes of the place's region and country
+    /// words alone (no words read, nothing allocated).
+    func mayMatch(firstBytes: UInt64, _ record: _PlaceRecord) -> Bool {
+        guard record.kind != .country else { return firstBytes == 0 }  // no words: only no tokens match
+        var known: UInt64 = countryFirstBytes[Int(record.countryCode)]
+        if record.kind == .city, record.admin1Name >= 0 {
+            if let slot = regionSlot(record) {
+                known |= regions[Int(record.admin1Code)][slot].firstBytes
+            } else {
+                known = ~0  // words from the labels: not precomputed
             }
-            if firstBytes & ~known != 0 { return false }
         }
-        return match(tokens, record) != nil
+        return firstBytes & ~known == 0
     }
 
     /// The words `tokens` match in order (each token a prefix of a later word; the region

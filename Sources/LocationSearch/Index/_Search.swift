@@ -65,15 +65,15 @@ struct _Search {
             // it keeps only part of the alternate-name penalty.
             let gazetteer = completer.gazetteer
             let wholeList = index.whole
-            // A qualified reading's places are checked here, before they take a place in
-            // the walk: most of a common name's places fail ("san jose l").
+            // A qualified reading's places are sifted here, before they take a place in
+            // the walk, by their region and country words' first bytes: most of a common
+            // name's places fail ("san jose l"). The rest are checked as they come up.
             let qualifiers = completer.qualifiers
-            let tokens = split?.qualifier ?? []
-            let firstBytes = _Qualifiers.firstByteMask(tokens)
+            let firstBytes = split.map { _Qualifiers.firstByteMask($0.qualifier) }
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: wholeList) { i in
                 let name = wholeList.name[i]
                 let record = gazetteer._places[Int(index.namePlace[Int(name)])]
-                if !tokens.isEmpty, !qualifiers.accepts(tokens, firstBytes: firstBytes, record) { return nil }
+                if let firstBytes, !qualifiers.mayMatch(firstBytes: firstBytes, record) { return nil }
                 return exactBonus + (index.nameDisplay[Int(name)] == record.firstName ? 0 : _Ranking.exactAlternateName)
             }
             sources.append(source)

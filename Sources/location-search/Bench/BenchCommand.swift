@@ -25,6 +25,9 @@ struct BenchCommand {
     var seed: UInt64 = 42
     /// How many of the slowest exact keystrokes to list (0: none).
     var slowest = 0
+    /// Where to keep the synthetic gazetteer's index (for `complete --index`); `nil`: a
+    /// temporary file, removed after the run.
+    var keepSyntheticIndex: String?
 
     struct Settings {
         var typedNames: Int
@@ -61,6 +64,8 @@ struct BenchCommand {
                 let text = try reader.value(for: option)
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
                 command.seed = seed
+            case "--keep-synthetic-index":
+                command.keepSyntheticIndex = try reader.value(for: option)
             case "--slowest":
                 let text = try reader.value(for: option)
                 guard let n = Int(text), n >= 0 else {
@@ -168,9 +173,9 @@ struct BenchCommand {
     func runSynthetic(_ settings: Settings) throws -> Section {
         let n = settings.synthetic
         say("== Synthetic gazetteer: \(Measurement.grouped(n)) GeoNames-like names (seed \(seed))")
-        let file = FileManager.default.temporaryDirectory
+        let file = keepSyntheticIndex.map { URL(fileURLWithPath: $0) } ?? FileManager.default.temporaryDirectory
             .appendingPathComponent("location-search-bench-\(getpid()).lsindex")
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { if keepSyntheticIndex == nil { try? FileManager.default.removeItem(at: file) } }
         do {
             var start = Measurement.now()
             let gazetteer = SyntheticGazetteer.make(names: n, seed: seed)
