@@ -5,6 +5,8 @@ struct _Search {
         var split: _QueryPlan.Split?
         /// How many key bytes a match covers (for highlighting).
         var matchedLength: Int
+        /// The split's qualifier tokens' `_Qualifiers.firstByteMask`.
+        var firstBytes: UInt64 = 0
     }
 
     let completer: LocationCompleter
@@ -47,6 +49,9 @@ struct _Search {
 
     /// Exact matches are usually few; up to this many are scored one by one.
     static let exactKeysScoredOneByOne = 4096
+    /// Up to this many exact matches of a qualified reading are sifted by their
+    /// qualifier words' first bytes before the walk.
+    static let qualifiedKeysSifted = 512
 
     /// Adds the keys matching `key` exactly or as a prefix, of whole names and (unless
     /// `wholeNamesOnly`) of later words.
@@ -56,7 +61,8 @@ struct _Search {
         // not "parish". Keys equal to "paris" sort just before those continuing with a
         // space, so both are one range, its exact part first.
         let word = key.last == 0x20 ? Array(key.dropLast()) : key
-        let source = Source(split: split, matchedLength: key.count)
+        let source = Source(split: split, matchedLength: key.count,
+                            firstBytes: split.map { _Qualifiers.firstByteMask($0.qualifier) } ?? 0)
         let whole = index.range(of: word, in: index.whole)
         let exactEnd = whole.range.lowerBound + whole.exact
         let exactBonus = bonus + _Ranking.exactNameBonus(queryLength: word.count)
@@ -65,15 +71,16 @@ struct _Search {
             // it keeps only part of the alternate-name penalty.
             let gazetteer = completer.gazetteer
             let wholeList = index.whole
-            // A qualified reading's places are sifted here, before they take a place in
-            // the walk, by their region and country words' first bytes: most of a common
-            // name's places fail ("san jose l"). The rest are checked as they come up.
+            // A qualified reading's places are sifted before they enter the walk, by their
+            // region and country words' first bytes, when they are few: most of a common
+            // name's places fail ("san jose l"). Many are left to the walk, which stops
+            // once the list is full rather than reading every place's record.
             let qualifiers = completer.qualifiers
-            let firstBytes = split.map { _Qualifiers.firstByteMask($0.qualifier) }
+            let sift = whole.exact <= Self.qualifiedKeysSifted ? split.map { _ in source.firstBytes } : nil
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: wholeList) { i in
                 let name = wholeList.name[i]
                 let record = gazetteer._places[Int(index.namePlace[Int(name)])]
-                if let firstBytes, !qualifiers.mayMatch(firstBytes: firstBytes, record) { return nil }
+                if let sift, !qualifiers.mayMatch(firstBytes: sift, record) { return nil }
                 return exactBonus + (index.nameDisplay[Int(name)] == record.firstName ? 0 : _Ranking.exactAlternateName)
             }
             sources.append(source)
@@ -141,7 +148,10 @@ struct _Search {
             guard filter.accepts(record) else { continue }
             var qualifier: [_Qualifiers.Word] = []
             if let split = source.split {
-                guard let words = completer.qualifiers.match(split.qualifier, record) else { continue }
+                // Most places of a qualified reading fail ("san jose l"): most are told by
+                // their region and country words' first bytes, without reading the words.
+                guard completer.qualifiers.mayMatch(firstBytes: source.firstBytes, record),
+                      let words = completer.qualifiers.match(split.qualifier, record) else { continue }
                 qualifier = words
             }
             var score = bound
