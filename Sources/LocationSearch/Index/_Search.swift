@@ -112,6 +112,8 @@ struct _Search {
     mutating func run() {
         let gazetteer = completer.gazetteer
         let index = completer.index
+        let qualifiers = completer.qualifiers
+        let names = gazetteer._names
         let text = index.folded.buffer
         while true {
             // The best score still possible, from the keys or from typo nodes not yet expanded.
@@ -139,19 +141,19 @@ struct _Search {
             if let floor, bound <= floor { continue }
             if let margin = relativeFloor, let first = results.first, bound <= first.score - margin { continue }
             if results.count == limit, let worst = results.last, bound <= worst.score { continue }
-            let list = walk.sources[sourceIndex].list
-            let source = sources[sourceIndex]
-            let name = list.name[position]
+            // (Read through the walk's pointers and in place: copying a list or a source
+            // per candidate costs reference counting.)
+            let name = walk.name(at: position, source: sourceIndex)
             let placeIndex = index.namePlace[Int(name)]
             guard !seen.contains(placeIndex) else { continue }
             let record = gazetteer._places[Int(placeIndex)]
             guard filter.accepts(record) else { continue }
             var qualifier: [_Qualifiers.Word] = []
-            if let split = source.split {
+            if let split = sources[sourceIndex].split {
                 // Most places of a qualified reading fail ("san jose l"): most are told by
                 // their region and country words' first bytes, without reading the words.
-                guard completer.qualifiers.mayMatch(firstBytes: source.firstBytes, record),
-                      let words = completer.qualifiers.match(split.qualifier, record) else { continue }
+                guard qualifiers.mayMatch(firstBytes: sources[sourceIndex].firstBytes, record),
+                      let words = qualifiers.match(split.qualifier, record) else { continue }
                 qualifier = words
             }
             var score = bound
@@ -165,12 +167,11 @@ struct _Search {
             let row = _Match.Row(display: display, record)
             // No two rows that read the same (title, region, country): a row pushed out of
             // the list no longer shows, so only those in it (and earlier ones) count.
-            let names = gazetteer._names
             guard !results.contains(where: { $0.row.reads(like: row, names) }),
                   !earlier.contains(where: { $0.row.reads(like: row, names) }) else { continue }
             let match = _Match(
-                place: placeIndex, name: name, keyOffset: list.key[position], score: score,
-                matchedLength: source.matchedLength, qualifier: qualifier, population: record.population, row: row)
+                place: placeIndex, name: name, keyOffset: walk.keyOffset(at: position, source: sourceIndex), score: score,
+                matchedLength: sources[sourceIndex].matchedLength, qualifier: qualifier, population: record.population, row: row)
             let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
             if at < limit {
                 results.insert(match, at: at)
