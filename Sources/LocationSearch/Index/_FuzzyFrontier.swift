@@ -30,11 +30,13 @@ struct _FuzzyFrontier {
     private let m: Int, budget: Int32
     /// Every node's edit-distance row, `m + 1` values each.
     private var rows: [Int32] = []
+    /// A row being computed (`m + 1` values).
+    private var scratch: [Int32] = []
     private var nodes: [Node] = []
     private var heap: [(bound: Float, node: Int32)] = []
     private var expansions = 0
     /// Bounds the work on pathological queries.
-    static let maxExpansions = 20_000
+    static let maxExpansions = 4_000
     /// The effort when exact matches exist: the walk is best first, so the most plausible
     /// readings come out within it.
     static let expansionsBesideExact = 400
@@ -62,6 +64,7 @@ struct _FuzzyFrontier {
         let upper = _PrefixIndex.partition(keys, lower..<keys.count) { text[Int($0)] <= first }
         guard lower < upper else { return }
         rows = (0...Int32(m)).map { min($0, Int32(budget) + 1) }  // the root: the empty path, capped
+        scratch = rows
         rows.reserveCapacity(256 * (m + 1))
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
@@ -155,31 +158,31 @@ struct _FuzzyFrontier {
         let grandparent = Int(parentNode.parent)
         let last = parentNode.byte
         let cap = budget + 1
-        let start = rows.count
-        rows.append(contentsOf: repeatElement(cap, count: width))
         let low = max(1, depth - Int(budget)), high = min(m, depth + Int(budget))
         var minimum = min(cap, Int32(depth))
-        rows.withUnsafeMutableBufferPointer { rows in
-            query.withUnsafeBufferPointer { q in
-                rows[start] = minimum
-                guard low <= high else { return }
-                for j in low...high {
-                    let cost: Int32 = q[j - 1] == byte ? 0 : 1
-                    var value = min(rows[previous + j] + 1, rows[start + j - 1] + 1, rows[previous + j - 1] + cost)
-                    if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
-                        value = min(value, rows[grandparent * width + j - 2] + 1)
+        // Computed in a scratch row, kept only if the child is: most are not.
+        rows.withUnsafeBufferPointer { rows in
+            scratch.withUnsafeMutableBufferPointer { row in
+                query.withUnsafeBufferPointer { q in
+                    for j in 0..<width { row[j] = cap }
+                    row[0] = minimum
+                    guard low <= high else { return }
+                    for j in low...high {
+                        let cost: Int32 = q[j - 1] == byte ? 0 : 1
+                        var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
+                        if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
+                            value = min(value, rows[grandparent * width + j - 2] + 1)
+                        }
+                        value = min(value, cap)
+                        row[j] = value
+                        minimum = min(minimum, value)
                     }
-                    value = min(value, cap)
-                    rows[start + j] = value
-                    minimum = min(minimum, value)
                 }
             }
         }
-        guard minimum <= allowedEdits(atDepth: depth) else {
-            rows.removeLast(width)
-            return
-        }
-        let distance = rows[start + m]
+        guard minimum <= allowedEdits(atDepth: depth) else { return }
+        rows.append(contentsOf: scratch)
+        let distance = scratch[m]
         let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
