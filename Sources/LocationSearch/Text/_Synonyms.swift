@@ -4,28 +4,54 @@
 /// A query token that is exactly one of these words also tries its alternatives; the
 /// readings are ranked together, the literal one slightly ahead (`_Ranking.synonym`).
 enum _Synonyms {
-    static let table: [String: [String]] = {
-        let abbreviations: [String: [String]] = [
-            "st": ["saint", "sankt", "sint"], "ste": ["sainte"], "sta": ["santa"], "sto": ["santo"],
-            "ft": ["fort"], "mt": ["mount", "mont"], "pt": ["port", "point"], "pto": ["puerto"],
-            "hts": ["heights"], "spgs": ["springs"], "lk": ["lake"], "bch": ["beach"],
-            "jct": ["junction"], "fls": ["falls"], "vlg": ["village"], "twp": ["township"],
-            "ctr": ["center", "centre"], "bg": ["burg"], "cd": ["ciudad"], "gral": ["general"],
+    /// Every word with its alternatives, the word packed into a `UInt64` (see `pack`):
+    /// a few dozen entries, searched by a linear scan, so that neither building nor
+    /// reading the table hashes anything (a dictionary keyed by byte arrays cost half a
+    /// millisecond to set up, on the first query that had a word of the right length).
+    static let entries: [(word: UInt64, alternatives: [[UInt8]])] = {
+        let abbreviations: [(String, [String])] = [
+            ("st", ["saint", "sankt", "sint"]), ("ste", ["sainte"]), ("sta", ["santa"]), ("sto", ["santo"]),
+            ("ft", ["fort"]), ("mt", ["mount", "mont"]), ("pt", ["port", "point"]), ("pto", ["puerto"]),
+            ("hts", ["heights"]), ("spgs", ["springs"]), ("lk", ["lake"]), ("bch", ["beach"]),
+            ("jct", ["junction"]), ("fls", ["falls"]), ("vlg", ["village"]), ("twp", ["township"]),
+            ("ctr", ["center", "centre"]), ("bg", ["burg"]), ("cd", ["ciudad"]), ("gral", ["general"]),
         ]
-        var table: [String: [String]] = [:]
+        var entries: [(word: UInt64, alternatives: [[UInt8]])] = []
+        func add(_ word: String, _ alternative: String) {
+            let packed = pack(Array(word.utf8)[...])!
+            if let i = entries.firstIndex(where: { $0.word == packed }) {
+                entries[i].alternatives.append(Array(alternative.utf8))
+            } else {
+                entries.append((packed, [Array(alternative.utf8)]))
+            }
+        }
         for (short, longs) in abbreviations {
-            table[short, default: []] += longs
-            for long in longs { table[long, default: []].append(short) }
+            for long in longs {
+                add(short, long)
+                add(long, short)
+            }
         }
         // Saint in other languages reads as "st" too: "sankt" also tries "saint".
-        table["sankt", default: []].append("saint")
-        table["saint", default: []].append("sankt")
-        return table
+        add("sankt", "saint")
+        add("saint", "sankt")
+        return entries
     }()
 
-    static let folded: [[UInt8]: [[UInt8]]] = Dictionary(uniqueKeysWithValues: table.map { key, values in
-        (Array(key.utf8), values.map { Array($0.utf8) })
-    })
+    /// A word of up to 8 bytes as one number (its bytes, little-endian, zero-padded: words
+    /// hold no zero byte, so equal numbers are equal words); `nil` for a longer word.
+    @inline(__always)
+    static func pack(_ word: ArraySlice<UInt8>) -> UInt64? {
+        guard word.count <= 8 else { return nil }
+        var packed: UInt64 = 0
+        for (i, byte) in word.enumerated() { packed |= UInt64(byte) << UInt64(8 * i) }
+        return packed
+    }
+
+    /// The alternatives of one folded word, if it has any.
+    static func alternatives(of word: ArraySlice<UInt8>) -> [[UInt8]]? {
+        guard let packed = pack(word) else { return nil }
+        return entries.first { $0.word == packed }?.alternatives
+    }
 
     /// The other readings of a folded query (tokens separated by single spaces, maybe one
     /// trailing space): every combination of its tokens' alternatives, up to `limit`,
@@ -37,7 +63,7 @@ enum _Synonyms {
         let tokens = key.split(separator: 0x20).map(Array.init)
         var readings: [[[UInt8]]] = [[]]
         for token in tokens {
-            let options = [token] + (folded[token] ?? [])
+            let options = [token] + (alternatives(of: token[...]) ?? [])
             var next: [[[UInt8]]] = []
             for reading in readings {
                 for option in options where next.count < limit + 1 { next.append(reading + [option]) }
@@ -51,22 +77,20 @@ enum _Synonyms {
         }
     }
 
-    /// The byte lengths of the words in `table`, as a bit mask.
-    static let wordLengths: UInt64 = table.keys.reduce(0) { $0 | (1 << UInt64(min($1.utf8.count, 63))) }
+    /// The byte lengths of the words in `entries`, as a bit mask.
+    static let wordLengths: UInt64 = entries.reduce(0) { $0 | (1 << UInt64(($1.word.bitWidth - $1.word.leadingZeroBitCount + 7) / 8)) }
 
-    /// Whether some token of `key` is a word of `table`.
+    /// Whether some token of `key` is a word of `entries`.
     static func hasAlternatives(_ key: [UInt8]) -> Bool {
-        key.withUnsafeBufferPointer { bytes in
-            var start = 0
-            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x20 {
-                let length = i - start
-                if length > 0 && length < 64 && wordLengths & (1 << UInt64(length)) != 0
-                    && folded[Array(bytes[start..<i])] != nil {
-                    return true
-                }
-                start = i + 1
+        var start = 0
+        for i in 0...key.count where i == key.count || key[i] == 0x20 {
+            let length = i - start
+            if length > 0 && length < 64 && wordLengths & (1 << UInt64(length)) != 0
+                && alternatives(of: key[start..<i]) != nil {
+                return true
             }
-            return false
+            start = i + 1
         }
+        return false
     }
 }
