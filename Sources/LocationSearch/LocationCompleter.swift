@@ -35,6 +35,10 @@ public struct LocationCompleter: Sendable {
     private(set) var answers: _PrecomputedAnswers
     /// What completions make their strings from (shared by all of them).
     let source: _CompletionSource
+    /// For each whole-name key (parallel to `index.whole`), the `_Qualifiers.firstBytes` of
+    /// its place: a qualified reading sifts a name's places by it without reading their
+    /// records.
+    let qualifierBits: _Column<UInt32>
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -58,12 +62,18 @@ public struct LocationCompleter: Sendable {
         #endif
     }
 
-    init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers) {
+    /// A completer over these parts; `qualifierBits` computed when not given (a built
+    /// index), read from the file when loading one.
+    init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers, qualifierBits: _Column<UInt32>? = nil) {
         self.gazetteer = gazetteer
         self.index = index
-        self.qualifiers = _Qualifiers(gazetteer)
+        let qualifiers = _Qualifiers(gazetteer)
+        self.qualifiers = qualifiers
         self.answers = answers
         self.source = _CompletionSource(gazetteer: gazetteer, index: index)
+        self.qualifierBits = qualifierBits ?? _Column((0..<index.whole.count).map { i in
+            qualifiers.firstBytes(of: gazetteer._places[Int(index.namePlace[Int(index.whole.name[i])])])
+        })
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).

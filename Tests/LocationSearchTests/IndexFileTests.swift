@@ -53,6 +53,13 @@ struct IndexFileTests {
             ("other version", { $0[8] = 99 }),
             ("other search revision", { $0[56] &+= 1 }),
             ("section out of bounds", { $0.replaceSubrange(72..<80, with: Data(repeating: 0xFF, count: 8)) }),
+            ("qualifier bits one short", { data in
+                // Section 23's byte count: after the 8 header fields and 23 (offset, count) pairs.
+                let at = (8 + 2 * 23 + 1) * 8
+                var count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                count -= 4
+                data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
+            }),
         ]
         for (_, damage) in damages {
             var data = original

@@ -18,7 +18,8 @@ import Darwin
 ///               place records, folded keys, name start/display/place, then for the whole-
 ///               name and word-start key lists: key, name, score, tree; then the two
 ///               lists' bucket tables (whole, words); then the precomputed answers:
-///               key bytes, key offsets, entries.
+///               key bytes, key offsets, entries; then the whole-name keys' qualifier
+///               bits.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -29,8 +30,9 @@ enum _IndexFile {
     /// 2: typo-tolerance era keys (joined city names). 3: each key list gained its
     /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
-    static let formatVersion: UInt64 = 6
-    static let sectionCount = 23
+    /// 7: qualifier bits per whole-name key.
+    static let formatVersion: UInt64 = 7
+    static let sectionCount = 24
 
     struct Header {
         var magic = _IndexFile.magic
@@ -62,7 +64,7 @@ enum _IndexFile {
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
             index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
             completer.answers.keys.bytes.rawBytes, completer.answers.keys.offsets.rawBytes,
-            completer.answers.entries.rawBytes,
+            completer.answers.entries.rawBytes, completer.qualifierBits.rawBytes,
         ]
         precondition(sections.count == sectionCount)
         var header = Header()
@@ -201,8 +203,10 @@ enum _IndexFile {
         guard answers.isConsistent(with: index) else {
             throw invalid("the precomputed answers are damaged")
         }
+        let qualifierBits = try column(23, UInt32.self)
+        guard qualifierBits.count == whole.count else { throw invalid("the qualifier bits are damaged") }
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
-        let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers)
+        let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits)
         return (completer, sourceKey)
     }
 }

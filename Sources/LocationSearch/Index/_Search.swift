@@ -6,7 +6,7 @@ struct _Search {
         /// How many key bytes a match covers (for highlighting).
         var matchedLength: Int
         /// The split's qualifier tokens' `_Qualifiers.firstByteMask`.
-        var firstBytes: UInt64 = 0
+        var firstBytes: UInt32 = 0
     }
 
     let completer: LocationCompleter
@@ -49,9 +49,6 @@ struct _Search {
 
     /// Exact matches are usually few; up to this many are scored one by one.
     static let exactKeysScoredOneByOne = 4096
-    /// Up to this many exact matches of a qualified reading are sifted by their
-    /// qualifier words' first bytes before the walk.
-    static let qualifiedKeysSifted = 512
 
     /// Adds the keys matching `key` exactly or as a prefix, of whole names and (unless
     /// `wholeNamesOnly`) of later words.
@@ -71,16 +68,15 @@ struct _Search {
             // it keeps only part of the alternate-name penalty.
             let gazetteer = completer.gazetteer
             let wholeList = index.whole
-            // A qualified reading's places are sifted before they enter the walk, by their
-            // region and country words' first bytes, when they are few: most of a common
-            // name's places fail ("san jose l"). Many are left to the walk, which stops
-            // once the list is full rather than reading every place's record.
-            let qualifiers = completer.qualifiers
-            let sift = whole.exact <= Self.qualifiedKeysSifted ? split.map { _ in source.firstBytes } : nil
+            // A qualified reading's places are sifted before they enter the walk by their
+            // region and country words' first bytes, kept beside the keys (no record
+            // read): most of a common name's places fail ("san jose l").
+            let bits = completer.qualifierBits.buffer
+            let sift = split.map { _ in source.firstBytes }
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: wholeList) { i in
+                if let sift, !_Qualifiers.mayMatch(sift, known: bits[i]) { return nil }
                 let name = wholeList.name[i]
                 let record = gazetteer._places[Int(index.namePlace[Int(name)])]
-                if let sift, !qualifiers.mayMatch(firstBytes: sift, record) { return nil }
                 return exactBonus + (index.nameDisplay[Int(name)] == record.firstName ? 0 : _Ranking.exactAlternateName)
             }
             sources.append(source)
@@ -152,7 +148,7 @@ struct _Search {
             if let split = sources[sourceIndex].split {
                 // Most places of a qualified reading fail ("san jose l"): most are told by
                 // their region and country words' first bytes, without reading the words.
-                guard qualifiers.mayMatch(firstBytes: sources[sourceIndex].firstBytes, record),
+                guard _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: qualifiers.firstBytes(of: record)),
                       let words = qualifiers.match(split.qualifier, record) else { continue }
                 qualifier = words
             }
