@@ -71,9 +71,31 @@ public struct LocationCompleter: Sendable {
         self.qualifiers = qualifiers
         self.answers = answers
         self.source = _CompletionSource(gazetteer: gazetteer, index: index)
-        self.qualifierBits = qualifierBits ?? _Column((0..<index.whole.count).map { i in
-            qualifiers.firstBytes(of: gazetteer._places[Int(index.namePlace[Int(index.whole.name[i])])])
-        })
+        self.qualifierBits = qualifierBits ?? Self.qualifierBits(gazetteer, index, qualifiers)
+    }
+
+    /// Each whole-name key's `_Qualifiers.firstBytes`: worked out per place, in the
+    /// records' order (neighbouring places mostly share their region), then read per key.
+    ///
+    /// - Complexity: O(*p* + *n*) for *p* places and *n* whole-name keys.
+    static func qualifierBits(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) -> _Column<UInt32> {
+        let places = gazetteer._places.buffer
+        var perPlace = [UInt32](repeating: 0, count: places.count)
+        var last: _PlaceRecord? = nil
+        var lastBits: UInt32 = 0
+        for (i, record) in places.enumerated() {
+            if let previous = last, previous.kindCode == record.kindCode, previous.countryCode == record.countryCode,
+               previous.admin1Code == record.admin1Code, previous.admin1Name == record.admin1Name,
+               previous.countryName == record.countryName {
+                perPlace[i] = lastBits
+                continue
+            }
+            lastBits = qualifiers.firstBytes(of: record)
+            perPlace[i] = lastBits
+            last = record
+        }
+        let names = index.whole.name.buffer, namePlace = index.namePlace.buffer
+        return _Column(names.map { perPlace[Int(namePlace[Int($0)])] })
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).
