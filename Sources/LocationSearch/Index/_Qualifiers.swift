@@ -186,11 +186,28 @@ struct _Qualifiers: Sendable {
         // The region's words then the country's, read in place (no joined copy: this runs
         // for every candidate of a qualified reading).
         let (region, country) = words(for: record)
-        let count = region.count + country.count
+        // First without allocating anything: most candidates fail.
+        guard Self.find(tokens, region, country, each: { _, _ in }) else { return nil }
         var matched: [Word] = []
+        matched.reserveCapacity(tokens.count)
+        _ = Self.find(tokens, region, country) { token, found in
+            var word = found < region.count ? region[found] : country[found - region.count]
+            word.text = Array(token)  // keep the typed length, for highlighting
+            matched.append(word)
+        }
+        return matched
+    }
+
+    /// Whether each token is a prefix of a word of `region` then `country`, in order,
+    /// calling `each` with every token and the index (region first) of its word.
+    @inline(__always)
+    private static func find(
+        _ tokens: [ArraySlice<UInt8>], _ region: [Word], _ country: [Word], each: (ArraySlice<UInt8>, Int) -> Void
+    ) -> Bool {
+        let count = region.count + country.count
         var next = 0
         for token in tokens {
-            guard let first = token.first else { return nil }
+            guard let first = token.first else { return false }
             // Compared in place, first byte first: most words fail on it.
             let found = region.withUnsafeBufferPointer { region in
                 country.withUnsafeBufferPointer { country in
@@ -200,12 +217,10 @@ struct _Qualifiers: Sendable {
                     }
                 }
             }
-            guard let found else { return nil }
-            var matchedWord = found < region.count ? region[found] : country[found - region.count]
-            matchedWord.text = Array(token)  // keep the typed length, for highlighting
-            matched.append(matchedWord)
+            guard let found else { return false }
+            each(token, found)
             next = found + 1
         }
-        return matched
+        return true
     }
 }
