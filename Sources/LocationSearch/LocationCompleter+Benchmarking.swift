@@ -11,6 +11,12 @@ extension LocationCompleter {
         _Folding.fold(query, keepTrailingSpace: true)
     }
 
+    /// This completer without its precomputed answers: every query searches.
+    public var _withoutPrecomputedAnswers: LocationCompleter { with(answers: .empty) }
+
+    /// How many query keys have precomputed answers.
+    public var _precomputedAnswerCount: Int { answers.keys.count }
+
     /// The gazetteer's names (canonical and alternate), as loaded.
     public var _nameCount: Int { gazetteer._names.count }
 

@@ -42,7 +42,7 @@ struct _PrecomputedAnswers: Sendable {
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
     /// start with it.
-    static let minimumKeys = 40
+    static let minimumKeys = 20
 
     init(keys: _StringTable, entries: _Column<Entry>) {
         self.keys = keys
