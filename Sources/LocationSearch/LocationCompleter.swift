@@ -36,9 +36,12 @@ public struct LocationCompleter: Sendable {
     /// What completions make their strings from (shared by all of them).
     let source: _CompletionSource
     /// For each whole-name key (parallel to `index.whole`), the `_Qualifiers.firstBytes` of
-    /// its place: a qualified reading sifts a name's places by it without reading their
+    /// its place, and `alternateNameBit` when it is an alternate name: an exact reading
+    /// scores a name's places, and a qualified one sifts them, without reading their
     /// records.
     let qualifierBits: _Column<UInt32>
+    /// The bit of `qualifierBits` that marks an alternate name (no first-byte class uses it).
+    static let alternateNameBit: UInt32 = 1 << 31
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -94,8 +97,13 @@ public struct LocationCompleter: Sendable {
             perPlace[i] = lastBits
             last = record
         }
-        let names = index.whole.name.buffer, namePlace = index.namePlace.buffer
-        return _Column(names.map { perPlace[Int(namePlace[Int($0)])] })
+        let names = index.whole.name.buffer, namePlace = index.namePlace.buffer, nameDisplay = index.nameDisplay.buffer
+        let firstName = places.map(\.firstName)
+        return _Column(names.map { name in
+            let place = Int(namePlace[Int(name)])
+            let alternate = nameDisplay[Int(name)] != firstName[place] ? alternateNameBit : 0
+            return perPlace[place] & ~alternateNameBit | alternate
+        })
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).

@@ -85,12 +85,17 @@ struct _BestFirst {
     mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float?) -> Int {
         let source = appendSource(list, bonus: 0)
         let scores = list.score.buffer
+        // Many keys go in at once and the heap is rebuilt (O(h)), rather than each sifted
+        // up (O(c log h)).
+        let many = range.count > 32
         for i in range {
             guard let bonus = bonus(i) else { continue }
-            heap.push(Item(
+            let item = Item(
                 bound: scores[i] + bonus, source: Int32(source), position: Int32(i), isNode: false,
-                remaining: 1 << UInt16(i % _SortedKeys.blockSize)))
+                remaining: 1 << UInt16(i % _SortedKeys.blockSize))
+            if many { heap.append(item) } else { heap.push(item) }
         }
+        if many { heap.heapify() }
         return source
     }
 
@@ -239,13 +244,7 @@ private final class _Heap {
     deinit { items.deallocate() }
 
     func push(_ item: _BestFirst.Item) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<_BestFirst.Item>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: items, count: count)
-            items.deallocate()
-            items = larger
-            capacity *= 2
-        }
+        if count == capacity { grow() }
         var child = count
         count += 1
         while child > 0 {
@@ -257,23 +256,50 @@ private final class _Heap {
         (items + child).initialize(to: item)
     }
 
+    /// Adds `item` at the end without restoring the heap order: call `heapify()` before
+    /// the next `push` or `pop`.
+    func append(_ item: _BestFirst.Item) {
+        if count == capacity { grow() }
+        (items + count).initialize(to: item)
+        count += 1
+    }
+
+    /// Restores the heap order after `append`s (Floyd's method, O(*h*)).
+    func heapify() {
+        guard count > 1 else { return }
+        for i in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(items[i], from: i) }
+    }
+
     func pop() -> _BestFirst.Item? {
         guard count > 0 else { return nil }
         let top = items[0]
         count -= 1
         guard count > 0 else { return top }
-        let last = items[count]
-        var parent = 0
+        siftDown(items[count], from: 0)
+        return top
+    }
+
+    /// Puts `item` at `start` or below it, moving better children up.
+    @inline(__always)
+    private func siftDown(_ item: _BestFirst.Item, from start: Int) {
+        var parent = start
         while true {
             let left = 2 * parent + 1
             guard left < count else { break }
             var best = left
             if left + 1 < count && _BestFirst.before(items[left + 1], items[left]) { best = left + 1 }
-            guard _BestFirst.before(items[best], last) else { break }
+            guard _BestFirst.before(items[best], item) else { break }
             items[parent] = items[best]
             parent = best
         }
-        items[parent] = last
-        return top
+        items[parent] = item
+    }
+
+    private func grow() {
+        let larger = UnsafeMutablePointer<_BestFirst.Item>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: items, count: count)
+        items.deallocate()
+        items = larger
+        capacity *= 2
     }
 }

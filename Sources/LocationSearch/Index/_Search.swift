@@ -65,19 +65,16 @@ struct _Search {
         let exactBonus = bonus + _Ranking.exactNameBonus(queryLength: word.count)
         if whole.exact <= Self.exactKeysScoredOneByOne {
             // An exact alternate name is the person naming the place ("new york", "wien"):
-            // it keeps only part of the alternate-name penalty.
-            let gazetteer = completer.gazetteer
-            let wholeList = index.whole
-            // A qualified reading's places are sifted before they enter the walk by their
-            // region and country words' first bytes, kept beside the keys (no record
-            // read): most of a common name's places fail ("san jose l").
+            // it keeps only part of the alternate-name penalty. A qualified reading's places
+            // are sifted before they enter the walk by their region and country words'
+            // first bytes: most of a common name's places fail ("san jose l"). Both are
+            // read from bits kept beside the keys, not from the places' records.
             let bits = completer.qualifierBits.buffer
             let sift = split.map { _ in source.firstBytes }
-            walk.add(keys: whole.range.lowerBound..<exactEnd, of: wholeList) { i in
-                if let sift, !_Qualifiers.mayMatch(sift, known: bits[i]) { return nil }
-                let name = wholeList.name[i]
-                let record = gazetteer._places[Int(index.namePlace[Int(name)])]
-                return exactBonus + (index.nameDisplay[Int(name)] == record.firstName ? 0 : _Ranking.exactAlternateName)
+            walk.add(keys: whole.range.lowerBound..<exactEnd, of: index.whole) { i in
+                let known = bits[i]
+                if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
+                return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.exactAlternateName)
             }
             sources.append(source)
         } else {
