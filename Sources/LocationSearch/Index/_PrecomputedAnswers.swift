@@ -41,7 +41,10 @@ struct _PrecomputedAnswers: Sendable {
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
-    /// start with it.
+    /// start with it. For the bundled data: 100 stores 6,632 keys (1.3 MB), 40 stores
+    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB) and takes the median exact keystroke
+    /// from about 2.1 to 1.8 µs (`location-search bench`); the search below that is a
+    /// few microseconds anyway.
     static let minimumKeys = 20
 
     init(keys: _StringTable, entries: _Column<Entry>) {
