@@ -40,6 +40,8 @@ public struct LocationCompleter: Sendable {
     /// scores a name's places, and a qualified one sifts them, without reading their
     /// records.
     let qualifierBits: _Column<UInt32>
+    /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
+    let qualifierPrefixes: _QualifierPrefixes
     /// The bit of `qualifierBits` that marks an alternate name (no first-byte class uses it).
     static let alternateNameBit: UInt32 = 1 << 31
 
@@ -65,9 +67,10 @@ public struct LocationCompleter: Sendable {
         #endif
     }
 
-    /// A completer over these parts; `qualifierBits` computed when not given (a built
-    /// index), read from the file when loading one.
-    init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers, qualifierBits: _Column<UInt32>? = nil) {
+    /// A completer over these parts; `qualifierBits` and `qualifierPrefixes` worked out
+    /// when not given (a built index), read from the file when loading one.
+    init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
+         qualifierBits: _Column<UInt32>? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
         self.gazetteer = gazetteer
         self.index = index
         let qualifiers = _Qualifiers(gazetteer)
@@ -75,6 +78,7 @@ public struct LocationCompleter: Sendable {
         self.answers = answers
         self.source = _CompletionSource(gazetteer: gazetteer, index: index)
         self.qualifierBits = qualifierBits ?? Self.qualifierBits(gazetteer, index, qualifiers)
+        self.qualifierPrefixes = qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers)
     }
 
     /// Each whole-name key's `_Qualifiers.firstBytes`: worked out per place, in the
@@ -192,7 +196,9 @@ public struct LocationCompleter: Sendable {
         // A name followed by a qualifier must be a whole name ("paris tex"), unless a
         // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"
         // would read as any name starting with "san" in France.
-        for split in reading.splits(maxQualifierWords: qualifiers.longest) {
+        // A qualifier token that no region or country word starts with rules its split out.
+        for split in reading.splits(maxQualifierWords: qualifiers.longest)
+        where split.qualifier.allSatisfy(qualifierPrefixes.mayStart) {
             search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
         }
     }

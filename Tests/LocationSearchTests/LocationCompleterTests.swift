@@ -143,6 +143,25 @@ struct LocationCompleterTests {
         #expect(c.debugDescription.contains("geonames:5391959"))
     }
 
+    /// The qualifier prefix filter never rules out a word a place's qualifier can match.
+    @Test func qualifierPrefixFilterKeepsEveryQualifierWord() {
+        var checked = 0
+        for record in completer.gazetteer._places.buffer {
+            let (region, country) = completer.qualifiers.words(for: record)
+            for word in region + country {
+                for length in 1...max(1, word.text.count) {
+                    #expect(completer.qualifierPrefixes.mayStart(word.text[..<length]))
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 100)
+        #expect(!completer.qualifierPrefixes.mayStart(Array("qqzzx".utf8)[...]))
+        // A split whose qualifier no region starts with is not searched; the others are.
+        #expect(titles("paris qqzzx").isEmpty)
+        #expect(titles("paris texa").first == "Paris | Texas, United States")
+    }
+
     /// Completions make their strings when read; as values they behave as if they held them.
     @Test func completionsAreValuesWhateverHoldsTheirStrings() throws {
         let first = completer.completions(for: "wien")

@@ -19,7 +19,7 @@ import Darwin
 ///               name and word-start key lists: key, name, score, tree; then the two
 ///               lists' bucket tables (whole, words); then the precomputed answers:
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
-///               bits.
+///               bits and the qualifier prefix filter.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -30,9 +30,9 @@ enum _IndexFile {
     /// 2: typo-tolerance era keys (joined city names). 3: each key list gained its
     /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
-    /// 7: qualifier bits per whole-name key.
+    /// 7: qualifier bits per whole-name key, qualifier prefix filter.
     static let formatVersion: UInt64 = 7
-    static let sectionCount = 24
+    static let sectionCount = 25
 
     struct Header {
         var magic = _IndexFile.magic
@@ -65,6 +65,7 @@ enum _IndexFile {
             index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
             completer.answers.keys.bytes.rawBytes, completer.answers.keys.offsets.rawBytes,
             completer.answers.entries.rawBytes, completer.qualifierBits.rawBytes,
+            completer.qualifierPrefixes.bits.rawBytes,
         ]
         precondition(sections.count == sectionCount)
         var header = Header()
@@ -205,8 +206,11 @@ enum _IndexFile {
         }
         let qualifierBits = try column(23, UInt32.self)
         guard qualifierBits.count == whole.count else { throw invalid("the qualifier bits are damaged") }
+        let prefixBits = try column(24, UInt64.self)
+        guard prefixBits.count == _QualifierPrefixes.wordCount else { throw invalid("the qualifier prefixes are damaged") }
         let gazetteer = Gazetteer(names: names, labels: labels, places: places)
-        let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits)
+        let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
+            qualifierPrefixes: _QualifierPrefixes(bits: prefixBits))
         return (completer, sourceKey)
     }
 }
