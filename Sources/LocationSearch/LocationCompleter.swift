@@ -88,18 +88,15 @@ public struct LocationCompleter: Sendable {
     static func qualifierBits(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) -> _Column<UInt32> {
         let places = gazetteer._places.buffer
         var perPlace = [UInt32](repeating: 0, count: places.count)
-        var last: _PlaceRecord? = nil
+        var last: _QualifierGroup? = nil
         var lastBits: UInt32 = 0
         for (i, record) in places.enumerated() {
-            if let previous = last, previous.kindCode == record.kindCode, previous.countryCode == record.countryCode,
-               previous.admin1Code == record.admin1Code, previous.admin1Name == record.admin1Name,
-               previous.countryName == record.countryName {
-                perPlace[i] = lastBits
-                continue
+            let group = _QualifierGroup(record)
+            if group != last {
+                lastBits = qualifiers.firstBytes(of: record)
+                last = group
             }
-            lastBits = qualifiers.firstBytes(of: record)
             perPlace[i] = lastBits
-            last = record
         }
         let names = index.whole.name.buffer, namePlace = index.namePlace.buffer, nameDisplay = index.nameDisplay.buffer
         let firstName = places.map(\.firstName)

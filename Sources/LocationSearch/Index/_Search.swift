@@ -7,6 +7,9 @@ struct _Search {
         var matchedLength: Int
         /// The split's qualifier tokens' `_Qualifiers.firstByteMask`.
         var firstBytes: UInt32 = 0
+        /// Whether its keys were sifted by `firstBytes` before the walk (so `run()` need
+        /// not check them again).
+        var sifted = false
     }
 
     let completer: LocationCompleter
@@ -70,13 +73,15 @@ struct _Search {
             // first bytes: most of a common name's places fail ("san jose l"). Both are
             // read from bits kept beside the keys, not from the places' records.
             let bits = completer.qualifierBits.buffer
-            let sift = split.map { _ in source.firstBytes }
+            let sift: UInt32? = split == nil ? nil : source.firstBytes
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: index.whole) { i in
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
                 return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.exactAlternateName)
             }
-            sources.append(source)
+            var added = source
+            added.sifted = split != nil
+            sources.append(added)
         } else {
             add(whole.range.lowerBound..<exactEnd, of: index.whole, bonus: exactBonus, source)
         }
@@ -144,8 +149,10 @@ struct _Search {
             var qualifier: [_Qualifiers.Word] = []
             if let split = sources[sourceIndex].split {
                 // Most places of a qualified reading fail ("san jose l"): most are told by
-                // their region and country words' first bytes, without reading the words.
-                guard _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: qualifiers.firstBytes(of: record)),
+                // their region and country words' first bytes (already checked for sifted
+                // keys), without reading the words.
+                guard sources[sourceIndex].sifted
+                        || _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: qualifiers.firstBytes(of: record)),
                       let words = qualifiers.match(split.qualifier, record) else { continue }
                 qualifier = words
             }
