@@ -49,72 +49,46 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
     /// GeoNames id.
     ///
     /// - Complexity: O(1); makes the string.
-    public var id: String {
-        switch storage {
-        case let .row(source, row): source.id(row)
-        case let .fields(fields): fields.id
-        }
-    }
+    public var id: String { read({ $0.id($1) }, \.id) }
 
     /// The name that matched: the canonical name, or the alternate name the query matched
     /// ("Wien" for Vienna).
     ///
     /// - Complexity: O(*n*) in the name's length; makes the string.
-    public var title: String {
-        switch storage {
-        case let .row(source, row): source.title(row)
-        case let .fields(fields): fields.title
-        }
-    }
+    public var title: String { read({ $0.title($1) }, \.title) }
 
     /// Where the place is: "California, United States" for a city, the country for a
     /// region, the continent for a country; led by the canonical name when the title is
     /// an alternate name ("Vienna, Vienna, Austria" under "Wien").
     ///
     /// - Complexity: O(*n*) in the subtitle's length; makes the string.
-    public var subTitle: String {
-        switch storage {
-        case let .row(source, row): source.subTitle(row)
-        case let .fields(fields): fields.subTitle
-        }
-    }
+    public var subTitle: String { read({ $0.subTitle($1) }, \.subTitle) }
 
     /// All highlighted spans of `title`, sorted and non-overlapping.
     ///
     /// - Complexity: O(*n*) in the title's length.
-    public var titleHighlightRanges: [HighlightRange] {
-        switch storage {
-        case let .row(source, row): source.titleHighlights(row)
-        case let .fields(fields): fields.titleHighlightRanges
-        }
-    }
+    public var titleHighlightRanges: [HighlightRange] { read({ $0.titleHighlights($1) }, \.titleHighlightRanges) }
 
     /// All highlighted spans of `subTitle`, sorted and non-overlapping.
     ///
     /// - Complexity: O(1) without a qualifier in the query; else O(*n*) in the subtitle's
     ///   length.
-    public var subtitleHighlightRanges: [HighlightRange] {
-        switch storage {
-        case let .row(source, row): source.subtitleHighlights(row)
-        case let .fields(fields): fields.subtitleHighlightRanges
-        }
-    }
+    public var subtitleHighlightRanges: [HighlightRange] { read({ $0.subtitleHighlights($1) }, \.subtitleHighlightRanges) }
 
     /// The place itself.
     ///
     /// - Complexity: O(*n*) in the place's name length; makes the name and id strings.
-    public var place: Place {
-        switch storage {
-        case let .row(source, row): source.place(row)
-        case let .fields(fields): fields.place
-        }
-    }
+    public var place: Place { read({ $0.place($1) }, \.place) }
 
     /// The alternate name that matched, or `nil` when the canonical name did.
-    public var matchedName: String? {
+    public var matchedName: String? { read({ $0.matchedName($1) }, \.matchedName) }
+
+    /// A property's value: made from the completer's data, or the one given.
+    @inline(__always)
+    private func read<Value>(_ made: (_CompletionSource, _CompletionRow) -> Value, _ given: KeyPath<Fields, Value>) -> Value {
         switch storage {
-        case let .row(source, row): source.matchedName(row)
-        case let .fields(fields): fields.matchedName
+        case let .row(source, row): made(source, row)
+        case let .fields(fields): fields[keyPath: given]
         }
     }
 
