@@ -202,22 +202,15 @@ public struct LocationCompleter: Sendable {
 
     /// The completion `match` stands for (its strings made when read).
     func completion(for match: _Match) -> LocalSearchCompletion {
-        LocalSearchCompletion(source, _CompletionRow(
-            place: match.place, display: match.row.display, name: match.name, keyOffset: match.keyOffset,
-            matchedLength: Int32(clamping: match.matchedLength), qualifier: match.qualifier))
+        LocalSearchCompletion(source, match.shown)
     }
 }
 
 /// A candidate while a query runs.
 struct _Match {
-    var place: UInt32
-    var name: UInt32
-    var keyOffset: UInt32
+    /// The place, name and matched part the completion will show.
+    var shown: _CompletionRow
     var score: Float
-    /// How many folded bytes of the key the query covered.
-    var matchedLength: Int
-    /// The region/country words the qualifier tokens matched.
-    var qualifier: [_Qualifiers.Word]
     var population: Int64
     /// What the row shows, to keep rows that read the same apart.
     var row: Row
@@ -253,7 +246,7 @@ struct _Match {
     func ranks(before other: _Match) -> Bool {
         if score != other.score { return score > other.score }
         if population != other.population { return population > other.population }
-        return place < other.place
+        return shown.place < other.shown.place
     }
 }
 

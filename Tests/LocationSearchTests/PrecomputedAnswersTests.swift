@@ -21,9 +21,9 @@ struct PrecomputedAnswersTests {
             let plan = _QueryPlan(key: key, tokensBeforeComma: nil)
             let found = live.matches(for: plan, options: CompletionOptions())
             let stored = try #require(answers.entries(for: key))
-            #expect(found.map(\.place) == stored.map(\.place), "\(String(decoding: key, as: UTF8.self))")
-            #expect(found.map(\.name) == stored.map(\.name))
-            #expect(found.map(\.keyOffset) == stored.map(\.keyOffset))
+            #expect(found.map(\.shown.place) == stored.map(\.place), "\(String(decoding: key, as: UTF8.self))")
+            #expect(found.map(\.shown.name) == stored.map(\.name))
+            #expect(found.map(\.shown.keyOffset) == stored.map(\.keyOffset))
             #expect(found.map(\.score) == stored.map(\.score))
         }
     }

@@ -123,10 +123,10 @@ struct _PrecomputedAnswers: Sendable {
             let plan = _QueryPlan(key: queries[i], tokensBeforeComma: nil)
             let matches = completer.matches(for: plan, options: CompletionOptions(limit: depth))
             // Only full, unqualified answers: a qualified one needs its qualifier words.
-            guard matches.count == depth, matches.allSatisfy({ $0.qualifier.isEmpty }) else { return }
+            guard matches.count == depth, matches.allSatisfy({ $0.shown.qualifier.isEmpty }) else { return }
             answers[i] = matches.map {
-                Entry(place: $0.place, name: $0.name, keyOffset: $0.keyOffset, score: $0.score,
-                      matchedLength: UInt32($0.matchedLength))
+                Entry(place: $0.shown.place, name: $0.shown.name, keyOffset: $0.shown.keyOffset, score: $0.score,
+                      matchedLength: UInt32($0.shown.matchedLength))
             }
         }
         var keys = _StringTable.Builder()

@@ -169,9 +169,10 @@ struct _Search {
             // the list no longer shows, so only those in it (and earlier ones) count.
             guard !results.contains(where: { $0.row.reads(like: row, names) }),
                   !earlier.contains(where: { $0.row.reads(like: row, names) }) else { continue }
-            let match = _Match(
-                place: placeIndex, name: name, keyOffset: walk.keyOffset(at: position, source: sourceIndex), score: score,
-                matchedLength: sources[sourceIndex].matchedLength, qualifier: qualifier, population: record.population, row: row)
+            let shown = _CompletionRow(
+                place: placeIndex, display: display, name: name, keyOffset: walk.keyOffset(at: position, source: sourceIndex),
+                matchedLength: Int32(clamping: sources[sourceIndex].matchedLength), qualifier: qualifier)
+            let match = _Match(shown: shown, score: score, population: record.population, row: row)
             let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
             if at < limit {
                 results.insert(match, at: at)
