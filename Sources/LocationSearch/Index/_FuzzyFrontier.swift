@@ -33,7 +33,21 @@ struct _FuzzyFrontier {
     /// A row being computed (`m + 1` values).
     private var scratch: [Int32] = []
     private var nodes: [Node] = []
-    private var heap: [(bound: Float, node: Int32)] = []
+    /// Nodes to expand, best bound first. Equal bounds go by the node's first key: nodes
+    /// in the heap never overlap, so the order is total, and the walk does not depend on
+    /// which other nodes were kept.
+    private var heap: [Entry] = []
+
+    private struct Entry {
+        var bound: Float
+        var lower: Int32
+        var node: Int32
+
+        @inline(__always)
+        func precedes(_ other: Entry) -> Bool {
+            bound > other.bound || (bound == other.bound && lower < other.lower)
+        }
+    }
     private var expansions = 0
     /// Bounds the work on pathological queries.
     static let maxExpansions = 4_000
@@ -69,7 +83,7 @@ struct _FuzzyFrontier {
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m)))
-        addChild(parent: 0, byte: first, range: lower..<upper)
+        addChild(parent: 0, byte: first, range: lower..<upper, cutoff: -.infinity, parentMinimum: 0)
     }
 
     /// The best score any match still to come could have.
@@ -77,8 +91,12 @@ struct _FuzzyFrontier {
 
     /// Expands the best node: returns it if it is a match, else pushes its children and
     /// returns nil. Call only when `bestBound` is not nil.
-    mutating func expand(text: UnsafeBufferPointer<UInt8>) -> Match? {
-        let (_, index) = popHeap()
+    ///
+    /// A child whose bound could not beat `cutoff` is not kept: the search's thresholds
+    /// only rise, so it would never be expanded. Its bound is known before its row (a
+    /// child needs at least as many edits as its parent), which spares most rows.
+    mutating func expand(text: UnsafeBufferPointer<UInt8>, cutoff: Float) -> Match? {
+        let index = popHeap().node
         let node = nodes[Int(index)]
         let range = Int(node.lower)..<Int(node.upper)
         if node.distance <= budget {
@@ -91,7 +109,8 @@ struct _FuzzyFrontier {
         }
         let keys = list.key.buffer
         let depth = Int(node.depth)
-        let viable = viableBytes(of: index)
+        let (viable, minimum) = viableBytes(of: index)
+        let cutoff = cutoff - quality
         var cursor = _FuzzyFrontier.gallop(keys, range) { text[Int($0) + depth] == 0 }
         if viable.count <= 4 {
             // Only a few bytes can continue: search for each instead of listing every
@@ -100,7 +119,7 @@ struct _FuzzyFrontier {
                 guard cursor < range.upperBound else { return }
                 let start = _PrefixIndex.partition(keys, cursor..<range.upperBound) { text[Int($0) + depth] < byte }
                 let end = _FuzzyFrontier.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
-                if start < end { addChild(parent: index, byte: byte, range: start..<end) }
+                if start < end { addChild(parent: index, byte: byte, range: start..<end, cutoff: cutoff, parentMinimum: minimum) }
                 cursor = end
             }
             return nil
@@ -108,7 +127,7 @@ struct _FuzzyFrontier {
         while cursor < range.upperBound {
             let byte = text[Int(keys[cursor]) + depth]
             let end = _FuzzyFrontier.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
-            if viable.contains(byte) { addChild(parent: index, byte: byte, range: cursor..<end) }
+            if viable.contains(byte) { addChild(parent: index, byte: byte, range: cursor..<end, cutoff: cutoff, parentMinimum: minimum) }
             cursor = end
         }
         return nil
@@ -118,13 +137,14 @@ struct _FuzzyFrontier {
     /// the node's row already sits at the limit everywhere, only a byte that matches the
     /// query where the row is at the limit (or completes a transposition) keeps a cell
     /// there; any other child would exceed it, so its row need not be computed.
-    private func viableBytes(of index: Int32) -> _ByteSet {
+    /// Also returns the minimum of the node's row.
+    private func viableBytes(of index: Int32) -> (_ByteSet, minimum: Int32) {
         let node = nodes[Int(index)]
         let width = m + 1, row = Int(index) * width
         let allowed = allowedEdits(atDepth: Int(node.depth) + 1)
         var minimum = Int32.max
         for j in 0..<width { minimum = min(minimum, rows[row + j]) }
-        guard minimum >= allowed else { return .all }
+        guard minimum >= allowed else { return (.all, minimum) }
         var set = _ByteSet()
         for j in 1..<width where rows[row + j - 1] <= allowed { set.insert(query[j - 1]) }
         if node.parent >= 0 {
@@ -133,7 +153,7 @@ struct _FuzzyFrontier {
                 set.insert(query[j - 2])
             }
         }
-        return set
+        return (set, minimum)
     }
 
     /// Two edits only in the second half of the query: a path that already needs two
@@ -143,13 +163,19 @@ struct _FuzzyFrontier {
         depth * 2 <= m ? min(budget, 1) : budget
     }
 
-    /// Computes the child's row; keeps it if it can still match.
+    /// Computes the child's row; keeps it if it can still match and its bound can beat
+    /// `cutoff` (less the list's quality). A child needs at least its parent's edits
+    /// (`parentMinimum`), so most children are ruled out before their rows.
     ///
     /// Cells are capped at `budget + 1` (any larger distance counts the same), and only the
     /// band `depth - budget ... depth + budget` is computed: a cell further from the
     /// diagonal needs more than `budget` edits, so it is the cap. With the cap, a capped
     /// recurrence gives exactly the capped distances.
-    private mutating func addChild(parent: Int32, byte: UInt8, range: Range<Int>) {
+    private mutating func addChild(
+        parent: Int32, byte: UInt8, range: Range<Int>, cutoff: Float, parentMinimum: Int32
+    ) {
+        let best = list.maxScore(in: range)
+        guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
         let width = m + 1
@@ -180,29 +206,29 @@ struct _FuzzyFrontier {
                 }
             }
         }
-        guard minimum <= allowedEdits(atDepth: depth) else { return }
-        rows.append(contentsOf: scratch)
         let distance = scratch[m]
+        let edits = distance <= budget ? distance : minimum
+        guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.typo * Float(edits) > cutoff else { return }
+        rows.append(contentsOf: scratch)
         let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
             parent: parent, byte: byte, distance: distance))
-        let edits = distance <= budget ? distance : minimum
-        pushHeap((list.maxScore(in: range) + quality + _Ranking.typo * Float(edits), node))
+        pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
     }
 
-    private mutating func pushHeap(_ item: (bound: Float, node: Int32)) {
+    private mutating func pushHeap(_ item: Entry) {
         heap.append(item)
         var child = heap.count - 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard heap[child].bound > heap[parent].bound else { break }
+            guard heap[child].precedes(heap[parent]) else { break }
             heap.swapAt(child, parent)
             child = parent
         }
     }
 
-    private mutating func popHeap() -> (bound: Float, node: Int32) {
+    private mutating func popHeap() -> Entry {
         let top = heap[0]
         let last = heap.removeLast()
         if !heap.isEmpty {
@@ -211,8 +237,8 @@ struct _FuzzyFrontier {
             while true {
                 let left = 2 * parent + 1, right = left + 1
                 var best = parent
-                if left < heap.count && heap[left].bound > heap[best].bound { best = left }
-                if right < heap.count && heap[right].bound > heap[best].bound { best = right }
+                if left < heap.count && heap[left].precedes(heap[best]) { best = left }
+                if right < heap.count && heap[right].precedes(heap[best]) { best = right }
                 if best == parent { break }
                 heap.swapAt(parent, best)
                 parent = best

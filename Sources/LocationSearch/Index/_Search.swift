@@ -126,7 +126,10 @@ struct _Search {
             if let margin = relativeFloor, let first = results.first, best <= first.score - margin { break }
             if results.count == limit, let worst = results.last, best <= worst.score { break }
             if frontierBound > keyBound {
-                if let match = frontiers[frontier].expand(text: text) {
+                var cutoff = floor ?? -.infinity
+                if let margin = relativeFloor, let first = results.first { cutoff = max(cutoff, first.score - margin) }
+                if results.count == limit, let worst = results.last { cutoff = max(cutoff, worst.score) }
+                if let match = frontiers[frontier].expand(text: text, cutoff: cutoff) {
                     let f = frontiers[frontier]
                     // Highlight at least as much of the name as was typed: the walk stops at
                     // the first node within budget, which may be short of the typed length.
