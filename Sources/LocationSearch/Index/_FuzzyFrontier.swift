@@ -28,10 +28,10 @@ struct _FuzzyFrontier {
     let quality: Float
     private let query: [UInt8]
     private let m: Int, budget: Int32
-    /// Every node's edit-distance row, `m + 1` values each.
+    /// Every node's edit-distance row, `m + 1` values each, and room for one more: a
+    /// child's row is computed in place after the last node's, and kept by appending the
+    /// node (most children are not kept). Grown by doubling, never shrunk.
     private var rows: [Int32] = []
-    /// A row being computed (`m + 1` values).
-    private var scratch: [Int32] = []
     private var nodes: [Node] = []
     /// Nodes to expand, best bound first. Equal bounds go by the node's first key: nodes
     /// in the heap never overlap, so the order is total, and the walk does not depend on
@@ -63,6 +63,8 @@ struct _FuzzyFrontier {
         var parent: Int32
         var byte: UInt8
         var distance: Int32
+        /// The least value in its row: the fewest edits any key below needs.
+        var minimum: Int32
     }
 
     /// Starts a walk for `query` within `budget` edits over keys starting with its first byte.
@@ -78,11 +80,10 @@ struct _FuzzyFrontier {
         let upper = _PrefixIndex.partition(keys, lower..<keys.count) { text[Int($0)] <= first }
         guard lower < upper else { return }
         rows = (0...Int32(m)).map { min($0, Int32(budget) + 1) }  // the root: the empty path, capped
-        scratch = rows
-        rows.reserveCapacity(256 * (m + 1))
+        rows += Array(repeating: 0, count: 255 * (m + 1))
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
-        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m)))
+        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0))
         addChild(parent: 0, byte: first, range: lower..<upper, cutoff: -.infinity, parentMinimum: 0)
     }
 
@@ -140,20 +141,22 @@ struct _FuzzyFrontier {
     /// Also returns the minimum of the node's row.
     private func viableBytes(of index: Int32) -> (_ByteSet, minimum: Int32) {
         let node = nodes[Int(index)]
-        let width = m + 1, row = Int(index) * width
         let allowed = allowedEdits(atDepth: Int(node.depth) + 1)
-        var minimum = Int32.max
-        for j in 0..<width { minimum = min(minimum, rows[row + j]) }
-        guard minimum >= allowed else { return (.all, minimum) }
+        guard node.minimum >= allowed else { return (.all, node.minimum) }
+        let width = m + 1, row = Int(index) * width
         var set = _ByteSet()
-        for j in 1..<width where rows[row + j - 1] <= allowed { set.insert(query[j - 1]) }
-        if node.parent >= 0 {
-            let grandparent = Int(node.parent) * width
-            for j in 2..<max(2, width) where query[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= allowed {
-                set.insert(query[j - 2])
+        rows.withUnsafeBufferPointer { rows in
+            query.withUnsafeBufferPointer { query in
+                for j in 1..<width where rows[row + j - 1] <= allowed { set.insert(query[j - 1]) }
+                if node.parent >= 0 {
+                    let grandparent = Int(node.parent) * width
+                    for j in 2..<max(2, width) where query[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= allowed {
+                        set.insert(query[j - 2])
+                    }
+                }
             }
         }
-        return (set, minimum)
+        return (set, node.minimum)
     }
 
     /// Two edits only in the second half of the query: a path that already needs two
@@ -186,63 +189,68 @@ struct _FuzzyFrontier {
         let cap = budget + 1
         let low = max(1, depth - Int(budget)), high = min(m, depth + Int(budget))
         var minimum = min(cap, Int32(depth))
-        // Computed in a scratch row, kept only if the child is: most are not.
-        rows.withUnsafeBufferPointer { rows in
-            scratch.withUnsafeMutableBufferPointer { row in
-                query.withUnsafeBufferPointer { q in
-                    for j in 0..<width { row[j] = cap }
-                    row[0] = minimum
-                    guard low <= high else { return }
-                    for j in low...high {
-                        let cost: Int32 = q[j - 1] == byte ? 0 : 1
-                        var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
-                        if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
-                            value = min(value, rows[grandparent * width + j - 2] + 1)
-                        }
-                        value = min(value, cap)
-                        row[j] = value
-                        minimum = min(minimum, value)
+        // Computed in the free row after the last node's, kept only if the child is.
+        let node = Int32(nodes.count)
+        let start = Int(node) * width
+        if rows.count < start + width { rows += Array(repeating: 0, count: rows.count) }
+        let distance: Int32 = rows.withUnsafeMutableBufferPointer { rows in
+            query.withUnsafeBufferPointer { q in
+                let row = rows.baseAddress! + start
+                for j in 0..<width { row[j] = cap }
+                row[0] = minimum
+                guard low <= high else { return row[m] }
+                for j in low...high {
+                    let cost: Int32 = q[j - 1] == byte ? 0 : 1
+                    var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
+                    if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
+                        value = min(value, rows[grandparent * width + j - 2] + 1)
                     }
+                    value = min(value, cap)
+                    row[j] = value
+                    minimum = min(minimum, value)
                 }
+                return row[m]
             }
         }
-        let distance = scratch[m]
         let edits = distance <= budget ? distance : minimum
         guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.typo * Float(edits) > cutoff else { return }
-        rows.append(contentsOf: scratch)
-        let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
-            parent: parent, byte: byte, distance: distance))
+            parent: parent, byte: byte, distance: distance, minimum: minimum))
         pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
     }
 
     private mutating func pushHeap(_ item: Entry) {
         heap.append(item)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard heap[child].precedes(heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
+        heap.withUnsafeMutableBufferPointer { heap in
+            var child = heap.count - 1
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard item.precedes(heap[parent]) else { break }
+                heap[child] = heap[parent]
+                child = parent
+            }
+            heap[child] = item
         }
     }
 
     private mutating func popHeap() -> Entry {
         let top = heap[0]
         let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            var parent = 0
+        guard !heap.isEmpty else { return top }
+        heap.withUnsafeMutableBufferPointer { heap in
+            let count = heap.count
+            var hole = 0
             while true {
-                let left = 2 * parent + 1, right = left + 1
-                var best = parent
-                if left < heap.count && heap[left].precedes(heap[best]) { best = left }
-                if right < heap.count && heap[right].precedes(heap[best]) { best = right }
-                if best == parent { break }
-                heap.swapAt(parent, best)
-                parent = best
+                let left = 2 * hole + 1
+                guard left < count else { break }
+                let right = left + 1
+                let best = right < count && heap[right].precedes(heap[left]) ? right : left
+                guard heap[best].precedes(last) else { break }
+                heap[hole] = heap[best]
+                hole = best
             }
+            heap[hole] = last
         }
         return top
     }
