@@ -14,7 +14,7 @@ struct IndexFileTests {
         try Fixtures.completer.writeIndex(to: file)
         let loaded = try LocationCompleter(indexFile: file)
         loaded.index._checkInvariants()
-        for query in ["san fr", "york", "wien", "東", "paris tex", "s"] {
+        for query in ["san fr", "york", "wien", "東", "paris tex", "s", "sna francisco", "berjing", "mumbia"] {
             #expect(loaded.completions(for: query) == Fixtures.completer.completions(for: query))
         }
     }
@@ -59,6 +59,18 @@ struct IndexFileTests {
                 var count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
                 count -= 4
                 data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
+            }),
+            ("trie child beyond the nodes", { data in
+                // The whole-name trie's first-child column is section 27: its root's entry.
+                let at = (8 + 2 * 27) * 8
+                let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+                data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
+            }),
+            ("trie range beyond the keys", { data in
+                // The word-start trie's upper column is section 31: its root's entry.
+                let at = (8 + 2 * 31) * 8
+                let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+                data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
             }),
         ]
         for (_, damage) in damages {

@@ -14,6 +14,11 @@
 /// first half of the query, as Lucene's fuzzy suggesters keep a prefix nearly exact. That
 /// keeps the walk small and never loses a single typo.
 ///
+/// Near the root, where most expansions happen and nodes have dozens of children, a
+/// node's children and their best scores are read from the list's `_ShallowTrie`; deeper,
+/// they are found in the sorted keys by galloping. The search passes its current cutoff
+/// to `expand`, and a child that could not beat it is dropped before its row is computed.
+///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
 struct _FuzzyFrontier {
@@ -24,6 +29,10 @@ struct _FuzzyFrontier {
     }
 
     let list: _SortedKeys
+    /// `list`'s columns as buffers (valid while `list` is held).
+    private let keys: UnsafeBufferPointer<UInt32>
+    private let scores: UnsafeBufferPointer<Float>, tree: UnsafeBufferPointer<Float>
+    private let trie: _ShallowTrie.Buffers
     /// The match quality of the list (`namePrefix` or `wordPrefix`).
     let quality: Float
     private let query: [UInt8]
@@ -65,26 +74,30 @@ struct _FuzzyFrontier {
         var distance: Int32
         /// The least value in its row: the fewest edits any key below needs.
         var minimum: Int32
+        /// Its node in the list's `_ShallowTrie`, or -1 below it.
+        var trie: Int32
     }
 
     /// Starts a walk for `query` within `budget` edits over keys starting with its first byte.
     init(query: [UInt8], budget: Int, list: _SortedKeys, quality: Float, text: UnsafeBufferPointer<UInt8>) {
         self.list = list
+        self.keys = list.key.buffer
+        self.scores = list.score.buffer
+        self.tree = list.tree.buffer
+        self.trie = list.trie.buffers
         self.quality = quality
         self.query = query
         self.m = query.count
         self.budget = Int32(budget)
         guard let first = query.first, budget > 0, query.count > budget else { return }
-        let keys = list.key.buffer
-        let lower = _PrefixIndex.partition(keys, 0..<keys.count) { text[Int($0)] < first }
-        let upper = _PrefixIndex.partition(keys, lower..<keys.count) { text[Int($0)] <= first }
-        guard lower < upper else { return }
+        guard let start = trie.children(of: 0).first(where: { trie.byte[$0] == first }) else { return }
         rows = (0...Int32(m)).map { min($0, Int32(budget) + 1) }  // the root: the empty path, capped
-        rows += Array(repeating: 0, count: 255 * (m + 1))
+        rows.reserveCapacity(64 * (m + 1))
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
-        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0))
-        addChild(parent: 0, byte: first, range: lower..<upper, cutoff: -.infinity, parentMinimum: 0)
+        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
+        addChild(parent: 0, byte: first, range: trie.range(of: start), best: trie.best[start],
+                 trie: Int32(start), cutoff: -.infinity, parentMinimum: 0)
     }
 
     /// The best score any match still to come could have.
@@ -108,10 +121,17 @@ struct _FuzzyFrontier {
             heap.removeAll()
             return nil
         }
-        let keys = list.key.buffer
         let depth = Int(node.depth)
         let (viable, minimum) = viableBytes(of: index)
         let cutoff = cutoff - quality
+        if node.trie >= 0 && depth < _ShallowTrie.depth {
+            // Near the root: the children are listed, with their bounds, in the trie.
+            for child in trie.children(of: Int(node.trie)) where viable.contains(trie.byte[child]) {
+                addChild(parent: index, byte: trie.byte[child], range: trie.range(of: child),
+                         best: trie.best[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
+            }
+            return nil
+        }
         var cursor = _FuzzyFrontier.gallop(keys, range) { text[Int($0) + depth] == 0 }
         if viable.count <= 4 {
             // Only a few bytes can continue: search for each instead of listing every
@@ -120,7 +140,7 @@ struct _FuzzyFrontier {
                 guard cursor < range.upperBound else { return }
                 let start = _PrefixIndex.partition(keys, cursor..<range.upperBound) { text[Int($0) + depth] < byte }
                 let end = _FuzzyFrontier.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
-                if start < end { addChild(parent: index, byte: byte, range: start..<end, cutoff: cutoff, parentMinimum: minimum) }
+                if start < end { addChild(parent: index, byte: byte, range: start..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum) }
                 cursor = end
             }
             return nil
@@ -128,7 +148,9 @@ struct _FuzzyFrontier {
         while cursor < range.upperBound {
             let byte = text[Int(keys[cursor]) + depth]
             let end = _FuzzyFrontier.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
-            if viable.contains(byte) { addChild(parent: index, byte: byte, range: cursor..<end, cutoff: cutoff, parentMinimum: minimum) }
+            if viable.contains(byte) {
+                addChild(parent: index, byte: byte, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum)
+            }
             cursor = end
         }
         return nil
@@ -168,16 +190,17 @@ struct _FuzzyFrontier {
 
     /// Computes the child's row; keeps it if it can still match and its bound can beat
     /// `cutoff` (less the list's quality). A child needs at least its parent's edits
-    /// (`parentMinimum`), so most children are ruled out before their rows.
+    /// (`parentMinimum`), so most children are ruled out before their rows. `best` is
+    /// the range's best score when the trie knows it.
     ///
     /// Cells are capped at `budget + 1` (any larger distance counts the same), and only the
     /// band `depth - budget ... depth + budget` is computed: a cell further from the
     /// diagonal needs more than `budget` edits, so it is the cap. With the cap, a capped
     /// recurrence gives exactly the capped distances.
     private mutating func addChild(
-        parent: Int32, byte: UInt8, range: Range<Int>, cutoff: Float, parentMinimum: Int32
+        parent: Int32, byte: UInt8, range: Range<Int>, best: Float?, trie: Int32, cutoff: Float, parentMinimum: Int32
     ) {
-        let best = list.maxScore(in: range)
+        let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: list.leafCount)
         guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
@@ -192,7 +215,7 @@ struct _FuzzyFrontier {
         // Computed in the free row after the last node's, kept only if the child is.
         let node = Int32(nodes.count)
         let start = Int(node) * width
-        if rows.count < start + width { rows += Array(repeating: 0, count: rows.count) }
+        if rows.count < start + width { rows.append(contentsOf: repeatElement(0, count: max(width, rows.count))) }
         let distance: Int32 = rows.withUnsafeMutableBufferPointer { rows in
             query.withUnsafeBufferPointer { q in
                 let row = rows.baseAddress! + start
@@ -216,7 +239,7 @@ struct _FuzzyFrontier {
         guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.typo * Float(edits) > cutoff else { return }
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
-            parent: parent, byte: byte, distance: distance, minimum: minimum))
+            parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
         pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
     }
 

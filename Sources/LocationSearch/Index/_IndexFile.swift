@@ -19,7 +19,8 @@ import Darwin
 ///               name and word-start key lists: key, name, score, tree; then the two
 ///               lists' bucket tables (whole, words); then the precomputed answers:
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
-///               bits and the qualifier prefix filter.
+///               bits and the qualifier prefix filter; then each list's shallow trie
+///               (whole, words): lower, upper, first child, byte, best.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -30,9 +31,10 @@ enum _IndexFile {
     /// 2: typo-tolerance era keys (joined city names). 3: each key list gained its
     /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
-    /// 7: qualifier bits per whole-name key, qualifier prefix filter.
-    static let formatVersion: UInt64 = 7
-    static let sectionCount = 25
+    /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
+    /// shallow trie.
+    static let formatVersion: UInt64 = 8
+    static let sectionCount = 35
 
     struct Header {
         var magic = _IndexFile.magic
@@ -66,7 +68,9 @@ enum _IndexFile {
             completer.answers.keys.bytes.rawBytes, completer.answers.keys.offsets.rawBytes,
             completer.answers.entries.rawBytes, completer.qualifierBits.rawBytes,
             completer.qualifierPrefixes.bits.rawBytes,
-        ]
+        ] + [index.whole.trie, index.words.trie].flatMap { trie in
+            [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
+        }
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -181,20 +185,26 @@ enum _IndexFile {
               nameDisplay.allBelow(names.count),
               namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
-        func keys(_ first: Int, buckets: Int, leaves: UInt64) throws -> _SortedKeys {
+        func keys(_ first: Int, buckets: Int, trie: Int, leaves: UInt64) throws -> _SortedKeys {
+            let shallow = _ShallowTrie(
+                lower: try column(trie, UInt32.self), upper: try column(trie + 1, UInt32.self),
+                firstChild: try column(trie + 2, UInt32.self), byte: try column(trie + 3, UInt8.self),
+                best: try column(trie + 4, Float.self))
             let list = _SortedKeys(
                 key: try column(first, UInt32.self), name: try column(first + 1, UInt32.self),
                 score: try column(first + 2, Float.self), tree: try column(first + 3, Float.self),
-                buckets: try column(buckets, UInt32.self), leafCount: Int(truncatingIfNeeded: leaves))
+                buckets: try column(buckets, UInt32.self), trie: shallow, leafCount: Int(truncatingIfNeeded: leaves))
             guard list.name.count == list.key.count, list.score.count == list.key.count,
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
                   list.key.allBelow(folded.count),
                   list.name.allBelow(nameStart.count), list.bucketsAreConsistent()
             else { throw invalid("a key list is damaged") }
+            guard shallow.isConsistent(keyCount: list.count) else { throw invalid("a key list's trie is damaged") }
             return list
         }
-        let whole = try keys(10, buckets: 18, leaves: fields[5]), words = try keys(14, buckets: 19, leaves: fields[6])
+        let whole = try keys(10, buckets: 18, trie: 25, leaves: fields[5])
+        let words = try keys(14, buckets: 19, trie: 30, leaves: fields[6])
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]))

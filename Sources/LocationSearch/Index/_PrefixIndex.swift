@@ -212,6 +212,7 @@ struct _PrefixIndex: Sendable {
                 precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]), "key \(i) is outside its bucket")
             }
             list._checkInvariants()
+            list.trie._checkInvariants(keys: list.key.buffer, scores: list.score.buffer, text: folded.buffer)
         }
         for i in nameStart.indices {
             precondition(Int(nameStart[i]) < folded.count)
@@ -242,6 +243,8 @@ struct _SortedKeys: Sendable {
     /// being `count`. The keys starting with bytes `a b` are `buckets[p] ..< buckets[p + 1]`.
     let buckets: _Column<UInt32>
     static let bucketCount = 1 << 16
+    /// The first levels of the list's trie, for the typo walk.
+    let trie: _ShallowTrie
     let leafCount: Int
     static let blockSize = 16
 
@@ -249,13 +252,14 @@ struct _SortedKeys: Sendable {
 
     init(
         key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
-        buckets: _Column<UInt32>, leafCount: Int
+        buckets: _Column<UInt32>, trie: _ShallowTrie, leafCount: Int
     ) {
         self.key = key
         self.name = name
         self.score = score
         self.tree = tree
         self.buckets = buckets
+        self.trie = trie
         self.leafCount = leafCount
     }
 
@@ -314,9 +318,11 @@ struct _SortedKeys: Sendable {
             buckets[next] = UInt32(keyed.count)
             next += 1
         }
+        let keys = _Column(keyed.map(\.entry.key)), scores = _Column(score)
+        let trie = folded.withUnsafeBufferPointer { _ShallowTrie(keys: keys.buffer, scores: scores.buffer, text: $0) }
         self.init(
-            key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
-            score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
+            key: keys, name: _Column(keyed.map(\.entry.name)),
+            score: scores, tree: _Column(tree), buckets: _Column(buckets), trie: trie, leafCount: leaves)
     }
 
     /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped
@@ -351,18 +357,25 @@ extension _SortedKeys {
     ///
     /// - Complexity: O(*b* + log *n*) for block size *b*.
     func maxScore(in range: Range<Int>) -> Float {
-        let size = Self.blockSize
+        Self.maxScore(in: range, scores: score.buffer, tree: tree.buffer, leafCount: leafCount)
+    }
+
+    /// `maxScore(in:)` over the list's columns as buffers, for a caller that holds them
+    /// (calling it on a list stored in a mutating caller's `self` copies the list).
+    @inline(__always)
+    static func maxScore(
+        in range: Range<Int>, scores: UnsafeBufferPointer<Float>, tree nodes: UnsafeBufferPointer<Float>, leafCount: Int
+    ) -> Float {
+        let size = blockSize
         let firstFull = (range.lowerBound + size - 1) / size
         let endFull = range.upperBound / size
         var best = -Float.infinity
-        let scores = score.buffer
         if firstFull >= endFull {
             for i in range { best = max(best, scores[i]) }
             return best
         }
         for i in range.lowerBound..<(firstFull * size) { best = max(best, scores[i]) }
         for i in (endFull * size)..<range.upperBound { best = max(best, scores[i]) }
-        let nodes = tree.buffer
         var l = firstFull + leafCount, r = endFull + leafCount
         while l < r {
             if l & 1 == 1 { best = max(best, nodes[l]); l += 1 }

@@ -1,0 +1,183 @@
+/// The first levels of a sorted key list's trie, as explicit nodes: for every distinct key
+/// prefix of up to `depth` bytes, its range of keys, its last byte, the best static score
+/// in its range, and where its children are.
+///
+/// The typo walk (`_FuzzyFrontier`) spends most of its expansions near the root, where a
+/// node has dozens of children: listing them from the sorted keys costs a binary search
+/// each over cold key text, and their bounds a query of the block-maximum tree. Here a
+/// node's children are consecutive entries, read in order. Below `depth` the walk goes
+/// back to the sorted keys, where nodes have few children.
+///
+/// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
+/// level in key order, so the children of consecutive nodes are consecutive, and node
+/// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`. Flat columns, no per-node
+/// objects, immutable once built; about 17 bytes a node.
+struct _ShallowTrie: Sendable {
+    /// The deepest level with explicit nodes (the root is level 0).
+    static let depth = 4
+
+    /// Each node's range of keys in the list.
+    let lower: _Column<UInt32>
+    let upper: _Column<UInt32>
+    /// Where each node's children start, and (last) the node count.
+    let firstChild: _Column<UInt32>
+    /// The byte that leads to each node from its parent (0 for the root).
+    let byte: _Column<UInt8>
+    /// The best static score in each node's range.
+    let best: _Column<Float>
+
+    /// The number of nodes.
+    var count: Int { lower.count }
+
+    init(lower: _Column<UInt32>, upper: _Column<UInt32>, firstChild: _Column<UInt32>, byte: _Column<UInt8>, best: _Column<Float>) {
+        self.lower = lower
+        self.upper = upper
+        self.firstChild = firstChild
+        self.byte = byte
+        self.best = best
+    }
+
+    /// The trie over `keys` (sorted, offsets of 0-terminated keys in `text`) with their
+    /// `scores`.
+    ///
+    /// - Complexity: O(*n* *d*) for *n* keys and `depth` *d*.
+    init(keys: UnsafeBufferPointer<UInt32>, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
+        struct Node {
+            var lower: UInt32, upper: UInt32
+            var byte: UInt8
+            var best: Float
+            var parent: Int
+        }
+        let depth = Self.depth
+        var levels: [[Node]] = Array(repeating: [], count: depth + 1)
+        levels[0] = [Node(lower: 0, upper: UInt32(keys.count), byte: 0, best: -.infinity, parent: -1)]
+        // The node each level is extending (-1: none, the next key opens one).
+        var open = [Int](repeating: -1, count: depth + 1)
+        open[0] = 0
+        for i in keys.indices {
+            let start = Int(keys[i]), score = scores[i]
+            levels[0][0].best = max(levels[0][0].best, score)
+            var opened = false
+            for level in 1...depth {
+                let byte = text[start + level - 1]
+                if byte == 0 {
+                    // The key ends: no later key extends the nodes below this level.
+                    for deeper in level...depth { open[deeper] = -1 }
+                    break
+                }
+                if !opened, open[level] >= 0, levels[level][open[level]].byte == byte {
+                    levels[level][open[level]].upper = UInt32(i + 1)
+                    levels[level][open[level]].best = max(levels[level][open[level]].best, score)
+                } else {
+                    opened = true
+                    levels[level].append(Node(lower: UInt32(i), upper: UInt32(i + 1), byte: byte, best: score, parent: open[level - 1]))
+                    open[level] = levels[level].count - 1
+                }
+            }
+        }
+        var lower: [UInt32] = [], upper: [UInt32] = [], byte: [UInt8] = [], best: [Float] = []
+        var firstChild: [UInt32] = []
+        let total = levels.reduce(0) { $0 + $1.count }
+        var levelStart = 0
+        for level in 0...depth {
+            let nextStart = levelStart + levels[level].count
+            // Children per node of this level, from the next level's parents (in order).
+            var childCount = [Int](repeating: 0, count: levels[level].count)
+            if level < depth { for child in levels[level + 1] { childCount[child.parent] += 1 } }
+            var next = nextStart
+            for (i, node) in levels[level].enumerated() {
+                lower.append(node.lower)
+                upper.append(node.upper)
+                byte.append(node.byte)
+                best.append(node.best)
+                firstChild.append(UInt32(level < depth ? next : total))
+                next += childCount[i]
+            }
+            levelStart = nextStart
+        }
+        firstChild.append(UInt32(total))
+        self.init(lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte), best: _Column(best))
+    }
+
+    /// The children of node `node`.
+    @inline(__always)
+    func children(of node: Int) -> Range<Int> {
+        Int(firstChild[node])..<Int(firstChild[node + 1])
+    }
+
+    /// The columns as buffers, for a hot loop: valid while this trie (or the key list
+    /// holding it) is alive, since its columns are immutable and keep their memory.
+    struct Buffers {
+        let lower: UnsafeBufferPointer<UInt32>
+        let upper: UnsafeBufferPointer<UInt32>
+        let firstChild: UnsafeBufferPointer<UInt32>
+        let byte: UnsafeBufferPointer<UInt8>
+        let best: UnsafeBufferPointer<Float>
+
+        @inline(__always)
+        func children(of node: Int) -> Range<Int> {
+            Int(firstChild[node])..<Int(firstChild[node + 1])
+        }
+
+        @inline(__always)
+        func range(of node: Int) -> Range<Int> {
+            Int(lower[node])..<Int(upper[node])
+        }
+    }
+
+    var buffers: Buffers {
+        Buffers(lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer, best: best.buffer)
+    }
+
+    /// Whether the columns fit together and every range and child lies within a list of
+    /// `keyCount` keys, so that a damaged file cannot send the walk out of bounds.
+    ///
+    /// - Complexity: O(*t*) for *t* nodes.
+    func isConsistent(keyCount: Int) -> Bool {
+        let n = count
+        guard n > 0, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
+              firstChild[n] == UInt32(n) else { return false }
+        var previous: UInt32 = 0
+        for i in 0...n {
+            let first = firstChild[i]
+            guard first >= previous, Int(first) <= n, i == 0 || i == n || Int(first) > i else { return false }
+            previous = first
+        }
+        for i in 0..<n where lower[i] > upper[i] || Int(upper[i]) > keyCount { return false }
+        return true
+    }
+
+    /// Checks the trie against its list: every node's range is exactly the keys with its
+    /// path, its best score theirs, and its children every next byte. Traps on a broken
+    /// invariant; tests call it, and debug builds after every build.
+    func _checkInvariants(keys: UnsafeBufferPointer<UInt32>, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
+        precondition(isConsistent(keyCount: keys.count))
+        precondition(lower[0] == 0 && Int(upper[0]) == keys.count)
+        var stack: [(node: Int, depth: Int)] = [(0, 0)]
+        var visited = 0
+        while let (node, depth) = stack.popLast() {
+            visited += 1
+            let range = Int(lower[node])..<Int(upper[node])
+            precondition(!range.isEmpty || node == 0)
+            var top = -Float.infinity
+            for i in range { top = max(top, scores[i]) }
+            precondition(top == best[node], "trie node \(node) has the wrong best score")
+            guard depth < Self.depth else {
+                precondition(children(of: node).isEmpty)
+                continue
+            }
+            // The keys that end here sort first; then one child per next byte, in order.
+            var cursor = range.lowerBound
+            while cursor < range.upperBound && text[Int(keys[cursor]) + depth] == 0 { cursor += 1 }
+            for child in children(of: node) {
+                let childRange = Int(lower[child])..<Int(upper[child])
+                precondition(childRange.lowerBound == cursor, "trie node \(child) does not start where its sibling ends")
+                for i in childRange { precondition(text[Int(keys[i]) + depth] == byte[child]) }
+                cursor = childRange.upperBound
+                stack.append((child, depth + 1))
+            }
+            precondition(cursor == range.upperBound, "trie node \(node) misses a child")
+        }
+        precondition(visited == count, "the trie has unreachable nodes")
+    }
+}
