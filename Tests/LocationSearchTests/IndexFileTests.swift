@@ -66,6 +66,13 @@ struct IndexFileTests {
                 let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
                 data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
             }),
+            ("trie of another depth", { data in
+                // The whole-name trie's level starts are section 35: one entry fewer.
+                let at = (8 + 2 * 35 + 1) * 8
+                var count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+                count -= 4
+                data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
+            }),
             ("trie range beyond the keys", { data in
                 // The word-start trie's upper column is section 31: its root's entry.
                 let at = (8 + 2 * 31) * 8

@@ -20,7 +20,8 @@ import Darwin
 ///               lists' bucket tables (whole, words); then the precomputed answers:
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
 ///               bits and the qualifier prefix filter; then each list's shallow trie
-///               (whole, words): lower, upper, first child, byte, best.
+///               (whole, words): lower, upper, first child, byte, best; then the two
+///               tries' level starts.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -34,7 +35,7 @@ enum _IndexFile {
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
     /// shallow trie.
     static let formatVersion: UInt64 = 8
-    static let sectionCount = 35
+    static let sectionCount = 37
 
     struct Header {
         var magic = _IndexFile.magic
@@ -70,7 +71,7 @@ enum _IndexFile {
             completer.qualifierPrefixes.bits.rawBytes,
         ] + [index.whole.trie, index.words.trie].flatMap { trie in
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
-        }
+        } + [index.whole.trie.levelStart.rawBytes, index.words.trie.levelStart.rawBytes]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -185,11 +186,11 @@ enum _IndexFile {
               nameDisplay.allBelow(names.count),
               namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
-        func keys(_ first: Int, buckets: Int, trie: Int, leaves: UInt64) throws -> _SortedKeys {
+        func keys(_ first: Int, buckets: Int, trie: Int, levels: Int, leaves: UInt64) throws -> _SortedKeys {
             let shallow = _ShallowTrie(
                 lower: try column(trie, UInt32.self), upper: try column(trie + 1, UInt32.self),
                 firstChild: try column(trie + 2, UInt32.self), byte: try column(trie + 3, UInt8.self),
-                best: try column(trie + 4, Float.self))
+                best: try column(trie + 4, Float.self), levelStart: try column(levels, UInt32.self))
             let list = _SortedKeys(
                 key: try column(first, UInt32.self), name: try column(first + 1, UInt32.self),
                 score: try column(first + 2, Float.self), tree: try column(first + 3, Float.self),
@@ -203,8 +204,8 @@ enum _IndexFile {
             guard shallow.isConsistent(keyCount: list.count) else { throw invalid("a key list's trie is damaged") }
             return list
         }
-        let whole = try keys(10, buckets: 18, trie: 25, leaves: fields[5])
-        let words = try keys(14, buckets: 19, trie: 30, leaves: fields[6])
+        let whole = try keys(10, buckets: 18, trie: 25, levels: 35, leaves: fields[5])
+        let words = try keys(14, buckets: 19, trie: 30, levels: 36, leaves: fields[6])
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]))

@@ -14,7 +14,7 @@
 /// objects, immutable once built; about 17 bytes a node.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
-    static let depth = 4
+    static let depth = 5
 
     /// Each node's range of keys in the list.
     let lower: _Column<UInt32>
@@ -25,16 +25,23 @@ struct _ShallowTrie: Sendable {
     let byte: _Column<UInt8>
     /// The best static score in each node's range.
     let best: _Column<Float>
+    /// Where each level's nodes start, then the node count (`depth + 2` entries): a file
+    /// written with another `depth` is told by its length.
+    let levelStart: _Column<UInt32>
 
     /// The number of nodes.
     var count: Int { lower.count }
 
-    init(lower: _Column<UInt32>, upper: _Column<UInt32>, firstChild: _Column<UInt32>, byte: _Column<UInt8>, best: _Column<Float>) {
+    init(
+        lower: _Column<UInt32>, upper: _Column<UInt32>, firstChild: _Column<UInt32>, byte: _Column<UInt8>,
+        best: _Column<Float>, levelStart: _Column<UInt32>
+    ) {
         self.lower = lower
         self.upper = upper
         self.firstChild = firstChild
         self.byte = byte
         self.best = best
+        self.levelStart = levelStart
     }
 
     /// The trie over `keys` (sorted, offsets of 0-terminated keys in `text`) with their
@@ -76,10 +83,11 @@ struct _ShallowTrie: Sendable {
             }
         }
         var lower: [UInt32] = [], upper: [UInt32] = [], byte: [UInt8] = [], best: [Float] = []
-        var firstChild: [UInt32] = []
+        var firstChild: [UInt32] = [], starts: [UInt32] = []
         let total = levels.reduce(0) { $0 + $1.count }
         var levelStart = 0
         for level in 0...depth {
+            starts.append(UInt32(levelStart))
             let nextStart = levelStart + levels[level].count
             // Children per node of this level, from the next level's parents (in order).
             var childCount = [Int](repeating: 0, count: levels[level].count)
@@ -96,7 +104,10 @@ struct _ShallowTrie: Sendable {
             levelStart = nextStart
         }
         firstChild.append(UInt32(total))
-        self.init(lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte), best: _Column(best))
+        starts.append(UInt32(total))
+        self.init(
+            lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte),
+            best: _Column(best), levelStart: _Column(starts))
     }
 
     /// The children of node `node`.
@@ -136,7 +147,11 @@ struct _ShallowTrie: Sendable {
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
         guard n > 0, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
-              firstChild[n] == UInt32(n) else { return false }
+              firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
+              levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
+        else { return false }
+        // The deepest level's nodes have no children: the walk lists no child table there.
+        for i in Int(levelStart[Self.depth])..<n where firstChild[i] != UInt32(n) { return false }
         var previous: UInt32 = 0
         for i in 0...n {
             let first = firstChild[i]
@@ -157,6 +172,7 @@ struct _ShallowTrie: Sendable {
         var visited = 0
         while let (node, depth) = stack.popLast() {
             visited += 1
+            precondition(levelStart[depth] <= UInt32(node) && UInt32(node) < levelStart[depth + 1], "trie node \(node) is on another level")
             let range = Int(lower[node])..<Int(upper[node])
             precondition(!range.isEmpty || node == 0)
             var top = -Float.infinity
