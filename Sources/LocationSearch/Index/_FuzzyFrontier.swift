@@ -126,9 +126,12 @@ struct _FuzzyFrontier {
         let cutoff = cutoff - quality
         if node.trie >= 0 && depth < _ShallowTrie.depth {
             // Near the root: the children are listed, with their bounds, in the trie.
-            for child in trie.children(of: Int(node.trie)) where viable.contains(trie.byte[child]) {
-                addChild(parent: index, byte: trie.byte[child], range: trie.range(of: child),
-                         best: trie.best[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
+            // (The columns are read into locals first: `addChild` mutates `self`, which would
+            // make each read of `self.trie` a copy.)
+            let bytes = trie.byte, lowers = trie.lower, uppers = trie.upper, bests = trie.best
+            for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
+                addChild(parent: index, byte: bytes[child], range: Int(lowers[child])..<Int(uppers[child]),
+                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
             }
             return nil
         }
@@ -161,6 +164,9 @@ struct _FuzzyFrontier {
     /// query where the row is at the limit (or completes a transposition) keeps a cell
     /// there; any other child would exceed it, so its row need not be computed.
     /// Also returns the minimum of the node's row.
+    /// (Inlined: called from the mutating `expand` as a method, it copied the whole walk,
+    /// about 470 bytes, on every expansion.)
+    @inline(__always)
     private func viableBytes(of index: Int32) -> (_ByteSet, minimum: Int32) {
         let node = nodes[Int(index)]
         let allowed = allowedEdits(atDepth: Int(node.depth) + 1)

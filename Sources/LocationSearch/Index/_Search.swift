@@ -117,8 +117,9 @@ struct _Search {
             // The best score still possible, from the keys or from typo nodes not yet expanded.
             let keyBound = walk.bestRemaining ?? -.infinity
             var frontier = -1, frontierBound = -Float.infinity
-            for (i, f) in frontiers.enumerated() {
-                if let bound = f.bestBound, bound > frontierBound { (frontier, frontierBound) = (i, bound) }
+            for i in frontiers.indices {
+                // (By index: a walk is a few hundred bytes and a few arrays, not to be copied.)
+                if let bound = frontiers[i].bestBound, bound > frontierBound { (frontier, frontierBound) = (i, bound) }
             }
             let best = max(keyBound, frontierBound)
             if best == -.infinity { break }
@@ -130,10 +131,10 @@ struct _Search {
                 if let margin = relativeFloor, let first = results.first { cutoff = max(cutoff, first.score - margin) }
                 if results.count == limit, let worst = results.last { cutoff = max(cutoff, worst.score) }
                 if let match = frontiers[frontier].expand(text: text, cutoff: cutoff) {
-                    let f = frontiers[frontier]
+                    let list = frontiers[frontier].list, quality = frontiers[frontier].quality
                     // Highlight at least as much of the name as was typed: the walk stops at
                     // the first node within budget, which may be short of the typed length.
-                    add(match.range, of: f.list, bonus: f.quality + _Ranking.typo * Float(match.edits),
+                    add(match.range, of: list, bonus: quality + _Ranking.typo * Float(match.edits),
                         Source(split: nil, matchedLength: max(match.depth, typedLength)))
                 }
                 continue
