@@ -317,14 +317,12 @@ struct _ByteSet {
         return set
     }()
 
+    // The word is picked by offset, not by a switch over the four.
     @inline(__always)
     mutating func insert(_ byte: UInt8) {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: words.0 |= bit
-        case 1: words.1 |= bit
-        case 2: words.2 |= bit
-        default: words.3 |= bit
+        let offset = Int(byte >> 6) * 8, bit = UInt64(1) << UInt64(byte & 63)
+        withUnsafeMutableBytes(of: &words) { words in
+            words.storeBytes(of: words.load(fromByteOffset: offset, as: UInt64.self) | bit, toByteOffset: offset, as: UInt64.self)
         }
     }
 
@@ -347,12 +345,6 @@ struct _ByteSet {
 
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
-        let bit = UInt64(1) << UInt64(byte & 63)
-        switch byte >> 6 {
-        case 0: return words.0 & bit != 0
-        case 1: return words.1 & bit != 0
-        case 2: return words.2 & bit != 0
-        default: return words.3 & bit != 0
-        }
+        withUnsafeBytes(of: words) { $0.load(fromByteOffset: Int(byte >> 6) * 8, as: UInt64.self) } >> UInt64(byte & 63) & 1 != 0
     }
 }
