@@ -228,15 +228,7 @@ struct BenchCommand {
         say("exact top-10 per keystroke (typo tolerance off), µs: \(Measurement.grouped(workload.names)) names typed, "
             + "\(Measurement.grouped(workload.queries.count)) keystrokes × \(settings.passes) passes after a warm-up")
         printTable(exact)
-        if slowest > 0 {
-            // Each keystroke's fastest pass, so that a noisy moment does not list it.
-            let n = workload.queries.count
-            var fastest = [Double](repeating: .infinity, count: n)
-            for (i, sample) in exact.samples.enumerated() { fastest[i % n] = min(fastest[i % n], sample) }
-            let listed = fastest.indices.sorted { fastest[$0] > fastest[$1] }.prefix(slowest)
-            say("  slowest keystrokes (fastest of \(settings.passes) passes): "
-                + listed.map { "\"\(workload.queries[$0].text)\" \(Measurement.micros(fastest[$0]))" }.joined(separator: ", "))
-        }
+        listSlowest(exact, workload)
         say("resident memory after the queries: \(Measurement.megabytes(Measurement.residentBytes()))")
         // The heaviest query keys are answered from results stored in the index: the same
         // keystrokes with every one searched, for what the search itself costs.
@@ -254,16 +246,32 @@ struct BenchCommand {
         // Typo tolerance on (the default): the same keystrokes, where a prefix with fewer
         // than `limit` exact matches also walks its edit neighbourhood...
         say("default top-10 per keystroke (typo tolerance on), µs: the same keystrokes")
-        printTable(timeKeystrokes(completer, workload, options: CompletionOptions(), passes: settings.passes))
+        let typoTolerant = timeKeystrokes(completer, workload, options: CompletionOptions(), passes: settings.passes)
+        printTable(typoTolerant)
+        listSlowest(typoTolerant, workload)
         // ...and the same names typed with one typo each, where most keystrokes after the
         // typo match nothing exactly.
         let typos = TypingWorkload(typing: TypingWorkload.misspell(names, seed: seed))
         say("typo-tolerant top-10 per keystroke, µs: the same names with one typo each, "
             + "\(Measurement.grouped(typos.queries.count)) keystrokes × \(settings.passes) passes")
-        printTable(timeKeystrokes(completer, typos, options: CompletionOptions(), passes: settings.passes))
+        let misspelt = timeKeystrokes(completer, typos, options: CompletionOptions(), passes: settings.passes)
+        printTable(misspelt)
+        listSlowest(misspelt, typos)
 
         compareWithNaive(completer, workload, count: naiveQueries)
         return (exact.all, residentPerName)
+    }
+
+    /// With `--slowest N`, lists the `N` slowest keystrokes of a table, each by its
+    /// fastest pass (so that a noisy moment does not list it).
+    func listSlowest(_ latencies: KeystrokeLatencies, _ workload: TypingWorkload) {
+        guard slowest > 0 else { return }
+        let n = workload.queries.count
+        var fastest = [Double](repeating: .infinity, count: n)
+        for (i, sample) in latencies.samples.enumerated() { fastest[i % n] = min(fastest[i % n], sample) }
+        let listed = fastest.indices.sorted { fastest[$0] > fastest[$1] }.prefix(slowest)
+        say("  slowest keystrokes (fastest of \(settings.passes) passes): "
+            + listed.map { "\"\(workload.queries[$0].text)\" \(Measurement.micros(fastest[$0]))" }.joined(separator: ", "))
     }
 
     struct KeystrokeLatencies {
