@@ -29,7 +29,9 @@ struct _FuzzyFrontier {
     }
 
     let list: _SortedKeys
-    /// `list`'s columns as buffers (valid while `list` is held).
+    /// The list's trie, held so that its buffers stay valid.
+    private let shallowTrie: _ShallowTrie
+    /// `list`'s and its trie's columns as buffers (valid while they are held).
     private let keys: UnsafeBufferPointer<UInt32>
     private let scores: UnsafeBufferPointer<Float>, tree: UnsafeBufferPointer<Float>
     private let trie: _ShallowTrie.Buffers
@@ -79,24 +81,25 @@ struct _FuzzyFrontier {
     }
 
     /// Starts a walk for `query` within `budget` edits over keys starting with its first byte.
-    init(query: [UInt8], budget: Int, list: _SortedKeys, quality: Float, text: UnsafeBufferPointer<UInt8>) {
+    init(query: [UInt8], budget: Int, list: _SortedKeys, trie: _ShallowTrie, quality: Float, text: UnsafeBufferPointer<UInt8>) {
         self.list = list
         self.keys = list.key.buffer
         self.scores = list.score.buffer
         self.tree = list.tree.buffer
-        self.trie = list.trie.buffers
+        self.shallowTrie = trie
+        self.trie = trie.buffers
         self.quality = quality
         self.query = query
         self.m = query.count
         self.budget = Int32(budget)
         guard let first = query.first, budget > 0, query.count > budget else { return }
-        guard let start = trie.children(of: 0).first(where: { trie.byte[$0] == first }) else { return }
+        guard let start = self.trie.children(of: 0).first(where: { self.trie.byte[$0] == first }) else { return }
         rows = (0...Int32(m)).map { min($0, Int32(budget) + 1) }  // the root: the empty path, capped
         rows.reserveCapacity(64 * (m + 1))
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
-        addChild(parent: 0, byte: first, range: trie.range(of: start), best: trie.best[start],
+        addChild(parent: 0, byte: first, range: self.trie.range(of: start), best: self.trie.best[start],
                  trie: Int32(start), cutoff: -.infinity, parentMinimum: 0)
     }
 

@@ -69,9 +69,9 @@ enum _IndexFile {
             completer.answers.keys.bytes.rawBytes, completer.answers.keys.offsets.rawBytes,
             completer.answers.entries.rawBytes, completer.qualifierBits.rawBytes,
             completer.qualifierPrefixes.bits.rawBytes,
-        ] + [index.whole.trie, index.words.trie].flatMap { trie in
+        ] + [index.tries.whole, index.tries.words].flatMap { trie in
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
-        } + [index.whole.trie.levelStart.rawBytes, index.words.trie.levelStart.rawBytes]
+        } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -186,29 +186,32 @@ enum _IndexFile {
               nameDisplay.allBelow(names.count),
               namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
-        func keys(_ first: Int, buckets: Int, trie: Int, levels: Int, leaves: UInt64) throws -> _SortedKeys {
-            let shallow = _ShallowTrie(
-                lower: try column(trie, UInt32.self), upper: try column(trie + 1, UInt32.self),
-                firstChild: try column(trie + 2, UInt32.self), byte: try column(trie + 3, UInt8.self),
-                best: try column(trie + 4, Float.self), levelStart: try column(levels, UInt32.self))
+        func keys(_ first: Int, buckets: Int, leaves: UInt64) throws -> _SortedKeys {
             let list = _SortedKeys(
                 key: try column(first, UInt32.self), name: try column(first + 1, UInt32.self),
                 score: try column(first + 2, Float.self), tree: try column(first + 3, Float.self),
-                buckets: try column(buckets, UInt32.self), trie: shallow, leafCount: Int(truncatingIfNeeded: leaves))
+                buckets: try column(buckets, UInt32.self), leafCount: Int(truncatingIfNeeded: leaves))
             guard list.name.count == list.key.count, list.score.count == list.key.count,
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
                   list.key.allBelow(folded.count),
                   list.name.allBelow(nameStart.count), list.bucketsAreConsistent()
             else { throw invalid("a key list is damaged") }
-            guard shallow.isConsistent(keyCount: list.count) else { throw invalid("a key list's trie is damaged") }
             return list
         }
-        let whole = try keys(10, buckets: 18, trie: 25, levels: 35, leaves: fields[5])
-        let words = try keys(14, buckets: 19, trie: 30, levels: 36, leaves: fields[6])
+        let whole = try keys(10, buckets: 18, leaves: fields[5]), words = try keys(14, buckets: 19, leaves: fields[6])
+        func trie(_ first: Int, levels: Int, over list: _SortedKeys) throws -> _ShallowTrie {
+            let trie = _ShallowTrie(
+                lower: try column(first, UInt32.self), upper: try column(first + 1, UInt32.self),
+                firstChild: try column(first + 2, UInt32.self), byte: try column(first + 3, UInt8.self),
+                best: try column(first + 4, Float.self), levelStart: try column(levels, UInt32.self))
+            guard trie.isConsistent(keyCount: list.count) else { throw invalid("a key list's trie is damaged") }
+            return trie
+        }
+        let tries = _ShallowTries(whole: try trie(25, levels: 35, over: whole), words: try trie(30, levels: 36, over: words))
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
-            whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]))
+            whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries)
         let answers = _PrecomputedAnswers(
             keys: _StringTable(bytes: try column(20, UInt8.self), offsets: try column(21, UInt32.self)),
             entries: try column(22, _PrecomputedAnswers.Entry.self))

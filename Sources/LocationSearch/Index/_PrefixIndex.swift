@@ -23,10 +23,12 @@ struct _PrefixIndex: Sendable {
     let words: _SortedKeys
     /// The longest folded name, in bytes.
     let longestName: Int
+    /// The first levels of both lists' tries, for the typo walk.
+    let tries: _ShallowTries
 
     init(
         folded: _Column<UInt8>, nameStart: _Column<UInt32>, nameDisplay: _Column<UInt32>,
-        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int
+        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries
     ) {
         self.folded = folded
         self.nameStart = nameStart
@@ -35,6 +37,7 @@ struct _PrefixIndex: Sendable {
         self.whole = whole
         self.words = words
         self.longestName = longestName
+        self.tries = tries
     }
 
     init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
@@ -100,9 +103,14 @@ struct _PrefixIndex: Sendable {
         progress?("Sorting keys", Double(whole.count) / total)
         let wordKeys = _SortedKeys(words, folded: folded)
         progress?("Sorting keys", 1)
+        let tries = folded.withUnsafeBufferPointer { text in
+            _ShallowTries(
+                whole: _ShallowTrie(keys: wholeKeys.key.buffer, scores: wholeKeys.score.buffer, text: text),
+                words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
+        }
         self.init(
             folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest)
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries)
     }
 
     /// The range of `keys` whose key starts with `query`, and within it how many keys
@@ -212,8 +220,9 @@ struct _PrefixIndex: Sendable {
                 precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]), "key \(i) is outside its bucket")
             }
             list._checkInvariants()
-            list.trie._checkInvariants(keys: list.key.buffer, scores: list.score.buffer, text: folded.buffer)
         }
+        tries.whole._checkInvariants(keys: whole.key.buffer, scores: whole.score.buffer, text: folded.buffer)
+        tries.words._checkInvariants(keys: words.key.buffer, scores: words.score.buffer, text: folded.buffer)
         for i in nameStart.indices {
             precondition(Int(nameStart[i]) < folded.count)
             precondition(i == 0 || folded[Int(nameStart[i]) - 1] == 0, "a name key does not start after a terminator")
@@ -243,8 +252,6 @@ struct _SortedKeys: Sendable {
     /// being `count`. The keys starting with bytes `a b` are `buckets[p] ..< buckets[p + 1]`.
     let buckets: _Column<UInt32>
     static let bucketCount = 1 << 16
-    /// The first levels of the list's trie, for the typo walk.
-    let trie: _ShallowTrie
     let leafCount: Int
     static let blockSize = 16
 
@@ -252,14 +259,13 @@ struct _SortedKeys: Sendable {
 
     init(
         key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
-        buckets: _Column<UInt32>, trie: _ShallowTrie, leafCount: Int
+        buckets: _Column<UInt32>, leafCount: Int
     ) {
         self.key = key
         self.name = name
         self.score = score
         self.tree = tree
         self.buckets = buckets
-        self.trie = trie
         self.leafCount = leafCount
     }
 
@@ -318,11 +324,9 @@ struct _SortedKeys: Sendable {
             buckets[next] = UInt32(keyed.count)
             next += 1
         }
-        let keys = _Column(keyed.map(\.entry.key)), scores = _Column(score)
-        let trie = folded.withUnsafeBufferPointer { _ShallowTrie(keys: keys.buffer, scores: scores.buffer, text: $0) }
         self.init(
-            key: keys, name: _Column(keyed.map(\.entry.name)),
-            score: scores, tree: _Column(tree), buckets: _Column(buckets), trie: trie, leafCount: leaves)
+            key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
+            score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }
 
     /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped

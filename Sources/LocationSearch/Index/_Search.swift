@@ -100,8 +100,8 @@ struct _Search {
         let index = completer.index
         let text = index.folded.buffer
         frontiers = [
-            _FuzzyFrontier(query: key, budget: budget, list: index.whole, quality: _Ranking.namePrefix, text: text),
-            _FuzzyFrontier(query: key, budget: budget, list: index.words, quality: _Ranking.wordPrefix, text: text),
+            _FuzzyFrontier(query: key, budget: budget, list: index.whole, trie: index.tries.whole, quality: _Ranking.namePrefix, text: text),
+            _FuzzyFrontier(query: key, budget: budget, list: index.words, trie: index.tries.words, quality: _Ranking.wordPrefix, text: text),
         ]
         for i in frontiers.indices { frontiers[i].expansionLimit = typoExpansions }
     }

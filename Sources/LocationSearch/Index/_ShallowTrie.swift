@@ -197,3 +197,16 @@ struct _ShallowTrie: Sendable {
         precondition(visited == count, "the trie has unreachable nodes")
     }
 }
+
+/// The whole-name and word-start lists' tries, behind one reference: a completer (and
+/// each search, which holds one) is copied often, and each column held by value would
+/// be retained and released at every copy.
+final class _ShallowTries: Sendable {
+    let whole: _ShallowTrie
+    let words: _ShallowTrie
+
+    init(whole: _ShallowTrie, words: _ShallowTrie) {
+        self.whole = whole
+        self.words = words
+    }
+}
