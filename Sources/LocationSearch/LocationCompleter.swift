@@ -28,20 +28,17 @@
 /// and prefix matches. `_Ranking` documents every weight. One completion per place, and
 /// no two completions that read the same, best first.
 public struct LocationCompleter: Sendable {
-    let gazetteer: Gazetteer
-    let index: _PrefixIndex
-    let qualifiers: _Qualifiers
+    /// The immutable data, behind one reference: completions and searches hold it, and
+    /// copying it is one retain (its parts held by value would be retained one by one).
+    let source: _CompletionSource
     /// The answers to the heaviest queries (see `_PrecomputedAnswers`).
     private(set) var answers: _PrecomputedAnswers
-    /// What completions make their strings from (shared by all of them).
-    let source: _CompletionSource
-    /// For each whole-name key (parallel to `index.whole`), the `_Qualifiers.firstBytes` of
-    /// its place, and `alternateNameBit` when it is an alternate name: an exact reading
-    /// scores a name's places, and a qualified one sifts them, without reading their
-    /// records.
-    let qualifierBits: _Column<UInt32>
-    /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
-    let qualifierPrefixes: _QualifierPrefixes
+
+    var gazetteer: Gazetteer { source.gazetteer }
+    var index: _PrefixIndex { source.index }
+    var qualifiers: _Qualifiers { source.qualifiers }
+    var qualifierBits: _Column<UInt32> { source.qualifierBits }
+    var qualifierPrefixes: _QualifierPrefixes { source.qualifierPrefixes }
     /// The bit of `qualifierBits` that marks an alternate name (no first-byte class uses it).
     static let alternateNameBit: UInt32 = 1 << 31
 
@@ -71,14 +68,12 @@ public struct LocationCompleter: Sendable {
     /// when not given (a built index), read from the file when loading one.
     init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
          qualifierBits: _Column<UInt32>? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
-        self.gazetteer = gazetteer
-        self.index = index
         let qualifiers = _Qualifiers(gazetteer)
-        self.qualifiers = qualifiers
         self.answers = answers
-        self.source = _CompletionSource(gazetteer: gazetteer, index: index)
-        self.qualifierBits = qualifierBits ?? Self.qualifierBits(gazetteer, index, qualifiers)
-        self.qualifierPrefixes = qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers)
+        self.source = _CompletionSource(
+            gazetteer: gazetteer, index: index, qualifiers: qualifiers,
+            qualifierBits: qualifierBits ?? Self.qualifierBits(gazetteer, index, qualifiers),
+            qualifierPrefixes: qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers))
     }
 
     /// Each whole-name key's `_Qualifiers.firstBytes`: worked out per place, in the
@@ -135,7 +130,7 @@ public struct LocationCompleter: Sendable {
         let plan = _QueryPlan(query: query)
         if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
            options.kinds.isEmpty, plan.tokensBeforeComma == nil, let stored = answers.entries(for: plan.key) {
-            let nameDisplay = index.nameDisplay
+            let nameDisplay = source.index.nameDisplay
             return stored.prefix(options.limit).map { entry in
                 LocalSearchCompletion(source, _CompletionRow(
                     place: entry.place, display: nameDisplay[Int(entry.name)], name: entry.name,
@@ -148,7 +143,8 @@ public struct LocationCompleter: Sendable {
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best
     /// first.
     func matches(for plan: _QueryPlan, options: CompletionOptions) -> [_Match] {
-        guard !plan.key.isEmpty, plan.key.count <= index.longestName + 1 + plan.qualifierAllowance(qualifiers.longest) else {
+        guard !plan.key.isEmpty,
+              plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
             return []
         }
         var search = _Search(completer: self, options: options)
@@ -194,8 +190,8 @@ public struct LocationCompleter: Sendable {
         // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"
         // would read as any name starting with "san" in France.
         // A qualifier token that no region or country word starts with rules its split out.
-        for split in reading.splits(maxQualifierWords: qualifiers.longest)
-        where split.qualifier.allSatisfy(qualifierPrefixes.mayStart) {
+        for split in reading.splits(maxQualifierWords: source.qualifiers.longest)
+        where split.qualifier.allSatisfy(source.qualifierPrefixes.mayStart) {
             search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
         }
     }

@@ -10,8 +10,9 @@
 /// order of a plain heap of nodes and keys: (score desc, keys before nodes, source asc,
 /// position asc).
 ///
-/// The walk reads the lists through raw pointers taken once per added range; the lists
-/// stay in `sources`, which keeps their memory alive as long as the walk.
+/// The walk reads the lists through raw pointers taken once per added range; each
+/// distinct list is held once in `lists`, which keeps its memory alive as long as the
+/// walk (a copy per range would retain its columns again each time).
 ///
 /// - Complexity: O(log *n*) to add a range; O((*b* + log *n*) log *h*) per key yielded,
 ///   *b* the block size and *h* the heap size. Independent of how many keys a range holds.
@@ -30,11 +31,6 @@ struct _BestFirst {
         var remaining: UInt16
     }
 
-    struct Source {
-        var list: _SortedKeys
-        var bonus: Float
-    }
-
     /// What the walk needs of a source, as plain values: no reference counting.
     private struct _Walkable {
         var key: UnsafeBufferPointer<UInt32>
@@ -46,11 +42,12 @@ struct _BestFirst {
         var bonus: Float
     }
 
-    private(set) var sources: [Source] = []
+    /// The lists the ranges come from, each once.
+    private var lists: [_SortedKeys] = []
     private var walkable: [_Walkable] = []
     private let heap = _Heap()
     init() {
-        sources.reserveCapacity(8)
+        lists.reserveCapacity(2)
         walkable.reserveCapacity(8)
     }
 
@@ -100,10 +97,10 @@ struct _BestFirst {
     }
 
     private mutating func appendSource(_ list: _SortedKeys, bonus: Float) -> Int {
-        sources.append(Source(list: list, bonus: bonus))
+        if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
         walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
                                   tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus))
-        return sources.count - 1
+        return walkable.count - 1
     }
 
     /// The next key, best first: its position in its list, its source and its score.

@@ -12,7 +12,8 @@ struct _Search {
         var sifted = false
     }
 
-    let completer: LocationCompleter
+    /// The completer's data (held by reference: a search starts with one retain).
+    let completer: _CompletionSource
     let filter: _Filter
     let near: GeoCoordinate?
     var limit: Int
@@ -37,7 +38,7 @@ struct _Search {
     var earlier: [_Match] = []
 
     init(completer: LocationCompleter, options: CompletionOptions) {
-        self.completer = completer
+        self.completer = completer.source
         self.filter = _Filter(options: options, gazetteer: completer.gazetteer)
         self.near = options.near.flatMap { $0.isValid ? $0 : nil }
         self.limit = options.limit
@@ -56,14 +57,15 @@ struct _Search {
     /// Adds the keys matching `key` exactly or as a prefix, of whole names and (unless
     /// `wholeNamesOnly`) of later words.
     mutating func addSources(_ key: [UInt8], bonus: Float, split: _QueryPlan.Split?, wholeNamesOnly: Bool) {
-        let index = completer.index
+        // (`completer.index` each time, not bound to a local: a local copy of the index
+        // retains every column.)
         // A trailing space ends the last word: "paris " matches "paris" and "paris 15",
         // not "parish". Keys equal to "paris" sort just before those continuing with a
         // space, so both are one range, its exact part first.
         let word = key.last == 0x20 ? Array(key.dropLast()) : key
         let source = Source(split: split, matchedLength: key.count,
                             firstBytes: split.map { _Qualifiers.firstByteMask($0.qualifier) } ?? 0)
-        let whole = index.range(of: word, in: index.whole)
+        let whole = completer.index.range(of: word, in: completer.index.whole)
         let exactEnd = whole.range.lowerBound + whole.exact
         let exactBonus = bonus + _Ranking.exactNameBonus(queryLength: word.count)
         if whole.exact <= Self.exactKeysScoredOneByOne {
@@ -74,7 +76,7 @@ struct _Search {
             // read from bits kept beside the keys, not from the places' records.
             let bits = completer.qualifierBits.buffer
             let sift: UInt32? = split == nil ? nil : source.firstBytes
-            walk.add(keys: whole.range.lowerBound..<exactEnd, of: index.whole) { i in
+            walk.add(keys: whole.range.lowerBound..<exactEnd, of: completer.index.whole) { i in
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
                 return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.exactAlternateName)
@@ -83,14 +85,14 @@ struct _Search {
             added.sifted = split != nil
             sources.append(added)
         } else {
-            add(whole.range.lowerBound..<exactEnd, of: index.whole, bonus: exactBonus, source)
+            add(whole.range.lowerBound..<exactEnd, of: completer.index.whole, bonus: exactBonus, source)
         }
         guard !wholeNamesOnly else { return }
-        let prefixEnd = word.count == key.count ? whole.range.upperBound : index.range(of: key, in: index.whole).range.upperBound
-        add(exactEnd..<prefixEnd, of: index.whole, bonus: bonus + _Ranking.namePrefix, source)
-        let words = index.range(of: word, in: index.words)
-        let wordsEnd = word.count == key.count ? words.range.upperBound : index.range(of: key, in: index.words).range.upperBound
-        add(words.range.lowerBound..<wordsEnd, of: index.words, bonus: bonus + _Ranking.wordPrefix, source)
+        let prefixEnd = word.count == key.count ? whole.range.upperBound : completer.index.range(of: key, in: completer.index.whole).range.upperBound
+        add(exactEnd..<prefixEnd, of: completer.index.whole, bonus: bonus + _Ranking.namePrefix, source)
+        let words = completer.index.range(of: word, in: completer.index.words)
+        let wordsEnd = word.count == key.count ? words.range.upperBound : completer.index.range(of: key, in: completer.index.words).range.upperBound
+        add(words.range.lowerBound..<wordsEnd, of: completer.index.words, bonus: bonus + _Ranking.wordPrefix, source)
     }
 
     /// Adds the keys within `budget` edits of `key` as a prefix, of whole names and later
@@ -108,11 +110,12 @@ struct _Search {
 
     /// Walks the sources best first until the results cannot improve.
     mutating func run() {
-        let gazetteer = completer.gazetteer
-        let index = completer.index
-        let qualifiers = completer.qualifiers
-        let names = gazetteer._names
-        let text = index.folded.buffer
+        // (Columns as buffers and the rest through `completer`, not bound to locals: a
+        // local copy of the index or gazetteer retains every column.)
+        let names = completer.gazetteer._names
+        let places = completer.gazetteer._places.buffer
+        let namePlace = completer.index.namePlace.buffer, nameDisplay = completer.index.nameDisplay.buffer
+        let text = completer.index.folded.buffer
         while true {
             // The best score still possible, from the keys or from typo nodes not yet expanded.
             let keyBound = walk.bestRemaining ?? -.infinity
@@ -146,9 +149,9 @@ struct _Search {
             // (Read through the walk's pointers and in place: copying a list or a source
             // per candidate costs reference counting.)
             let name = walk.name(at: position, source: sourceIndex)
-            let placeIndex = index.namePlace[Int(name)]
+            let placeIndex = namePlace[Int(name)]
             guard !seen.contains(placeIndex) else { continue }
-            let record = gazetteer._places[Int(placeIndex)]
+            let record = places[Int(placeIndex)]
             guard filter.accepts(record) else { continue }
             var qualifier: [_Qualifiers.Word] = []
             if let split = sources[sourceIndex].split {
@@ -156,8 +159,8 @@ struct _Search {
                 // their region and country words' first bytes (already checked for sifted
                 // keys), without reading the words.
                 guard sources[sourceIndex].sifted
-                        || _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: qualifiers.firstBytes(of: record)),
-                      let words = qualifiers.match(split.qualifier, record) else { continue }
+                        || _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: completer.qualifiers.firstBytes(of: record)),
+                      let words = completer.qualifiers.match(split.qualifier, record) else { continue }
                 qualifier = words
             }
             var score = bound
@@ -167,7 +170,7 @@ struct _Search {
                 if let floor, score <= floor { continue }
             }
             seen.insert(placeIndex)
-            let display = index.nameDisplay[Int(name)]
+            let display = nameDisplay[Int(name)]
             let row = _Match.Row(display: display, record)
             // No two rows that read the same (title, region, country): a row pushed out of
             // the list no longer shows, so only those in it (and earlier ones) count.

@@ -1,16 +1,31 @@
-/// What a completion is made from: the completer's immutable gazetteer and index, shared
-/// by reference so that a `LocalSearchCompletion` holds one pointer and a few numbers
-/// (see `_CompletionRow`), and makes its strings when they are read.
+/// The completer's immutable data, shared by reference: a `LocalSearchCompletion` holds
+/// one pointer to it and a few numbers (see `_CompletionRow`), and makes its strings when
+/// they are read; a search holds it too, so that starting one is a retain, not one per
+/// column.
 ///
 /// A final class with only immutable, `Sendable` stored properties, so it is `Sendable`
 /// without locks.
 final class _CompletionSource: Sendable {
     let gazetteer: Gazetteer
     let index: _PrefixIndex
+    let qualifiers: _Qualifiers
+    /// For each whole-name key (parallel to `index.whole`), the `_Qualifiers.firstBytes` of
+    /// its place, and `LocationCompleter.alternateNameBit` when it is an alternate name: an
+    /// exact reading scores a name's places, and a qualified one sifts them, without
+    /// reading their records.
+    let qualifierBits: _Column<UInt32>
+    /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
+    let qualifierPrefixes: _QualifierPrefixes
 
-    init(gazetteer: Gazetteer, index: _PrefixIndex) {
+    init(
+        gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _Column<UInt32>,
+        qualifierPrefixes: _QualifierPrefixes
+    ) {
         self.gazetteer = gazetteer
         self.index = index
+        self.qualifiers = qualifiers
+        self.qualifierBits = qualifierBits
+        self.qualifierPrefixes = qualifierPrefixes
     }
 
     func record(_ row: _CompletionRow) -> _PlaceRecord { gazetteer._places[Int(row.place)] }
