@@ -3,7 +3,11 @@
 ///
 /// Built once per completer for each distinct region and country (a few thousand), so a
 /// candidate is checked with two dictionary look-ups and a short scan.
-struct _Qualifiers: Sendable {
+///
+/// A final class with only immutable, `Sendable` stored properties (so `Sendable` without
+/// locks): a search reads it per candidate, and as a struct each read copied its arrays'
+/// references.
+final class _Qualifiers: Sendable {
     struct Word: Sendable {
         /// The folded word.
         var text: [UInt8]

@@ -110,8 +110,9 @@ struct _Search {
 
     /// Walks the sources best first until the results cannot improve.
     mutating func run() {
-        // (Columns as buffers and the rest through `completer`, not bound to locals: a
-        // local copy of the index or gazetteer retains every column.)
+        // (Columns as buffers, not the index or gazetteer bound to locals: a local copy
+        // retains every column.)
+        let qualifiers = completer.qualifiers
         let names = completer.gazetteer._names
         let places = completer.gazetteer._places.buffer
         let namePlace = completer.index.namePlace.buffer, nameDisplay = completer.index.nameDisplay.buffer
@@ -159,8 +160,8 @@ struct _Search {
                 // their region and country words' first bytes (already checked for sifted
                 // keys), without reading the words.
                 guard sources[sourceIndex].sifted
-                        || _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: completer.qualifiers.firstBytes(of: record)),
-                      let words = completer.qualifiers.match(split.qualifier, record) else { continue }
+                        || _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: qualifiers.firstBytes(of: record)),
+                      let words = qualifiers.match(split.qualifier, record) else { continue }
                 qualifier = words
             }
             var score = bound
