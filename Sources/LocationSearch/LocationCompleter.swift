@@ -37,10 +37,10 @@ public struct LocationCompleter: Sendable {
     var gazetteer: Gazetteer { source.gazetteer }
     var index: _PrefixIndex { source.index }
     var qualifiers: _Qualifiers { source.qualifiers }
-    var qualifierBits: _Column<UInt32> { source.qualifierBits }
+    var qualifierBits: _Column<UInt64> { source.qualifierBits }
     var qualifierPrefixes: _QualifierPrefixes { source.qualifierPrefixes }
     /// The bit of `qualifierBits` that marks an alternate name (no first-byte class uses it).
-    static let alternateNameBit: UInt32 = 1 << 31
+    static let alternateNameBit: UInt64 = 1 << 31
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -67,7 +67,7 @@ public struct LocationCompleter: Sendable {
     /// A completer over these parts; `qualifierBits` and `qualifierPrefixes` worked out
     /// when not given (a built index), read from the file when loading one.
     init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
-         qualifierBits: _Column<UInt32>? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
+         qualifierBits: _Column<UInt64>? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
         let qualifiers = _Qualifiers(gazetteer)
         self.answers = answers
         self.source = _CompletionSource(
@@ -80,11 +80,11 @@ public struct LocationCompleter: Sendable {
     /// records' order (neighbouring places mostly share their region), then read per key.
     ///
     /// - Complexity: O(*p* + *n*) for *p* places and *n* whole-name keys.
-    static func qualifierBits(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) -> _Column<UInt32> {
+    static func qualifierBits(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) -> _Column<UInt64> {
         let places = gazetteer._places.buffer
-        var perPlace = [UInt32](repeating: 0, count: places.count)
+        var perPlace = [UInt64](repeating: 0, count: places.count)
         var last: _QualifierGroup? = nil
-        var lastBits: UInt32 = 0
+        var lastBits: UInt64 = 0
         for (i, record) in places.enumerated() {
             let group = _QualifierGroup(record)
             if group != last {

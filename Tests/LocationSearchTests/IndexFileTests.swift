@@ -57,7 +57,7 @@ struct IndexFileTests {
                 // Section 23's byte count: after the 8 header fields and 23 (offset, count) pairs.
                 let at = (8 + 2 * 23 + 1) * 8
                 var count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                count -= 4
+                count -= 8
                 data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
             }),
             ("trie child beyond the nodes", { data in

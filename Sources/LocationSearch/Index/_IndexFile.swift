@@ -218,7 +218,7 @@ enum _IndexFile {
         guard answers.isConsistent(with: index) else {
             throw invalid("the precomputed answers are damaged")
         }
-        let qualifierBits = try column(23, UInt32.self)
+        let qualifierBits = try column(23, UInt64.self)
         guard qualifierBits.count == whole.count else { throw invalid("the qualifier bits are damaged") }
         let prefixBits = try column(24, UInt64.self)
         guard prefixBits.count == _QualifierPrefixes.wordCount else { throw invalid("the qualifier prefixes are damaged") }

@@ -23,12 +23,12 @@ final class _Qualifiers: Sendable {
     /// candidate is checked without hashing (this runs for every candidate of a
     /// qualified reading).
     /// Each admin-1 code's list is sorted by country, for a binary search.
-    private let regions: [[(country: Int32, words: [Word], firstBytes: UInt32)]]
+    private let regions: [[(country: Int32, words: [Word], firstBytes: UInt64)]]
     /// Country words by country code label, from the country places (`nil`: none).
     private let countries: [[Word]?]
     /// The `firstByteMask` of each country's words, by country code label (all ones: not
     /// known, so no shortcut).
-    private let countryFirstBytes: [UInt32]
+    private let countryFirstBytes: [UInt64]
     private let gazetteer: Gazetteer
     /// An upper bound on the number of words any place's qualifier list has.
     let longest: Int
@@ -74,12 +74,12 @@ final class _Qualifiers: Sendable {
                 countries[record.countryCode] = words
             }
         }
-        var regionSlots = [[(country: Int32, words: [Word], firstBytes: UInt32)]](repeating: [], count: gazetteer._labels.count)
+        var regionSlots = [[(country: Int32, words: [Word], firstBytes: UInt64)]](repeating: [], count: gazetteer._labels.count)
         for (key, words) in regions.sorted(by: { ($0.key.admin1Code, $0.key.countryCode) < ($1.key.admin1Code, $1.key.countryCode) }) {
             regionSlots[Int(key.admin1Code)].append((key.countryCode, words, Self.firstByteMask(words.map { $0.text[...] })))
         }
         var countrySlots = [[Word]?](repeating: nil, count: gazetteer._labels.count)
-        var countryMasks = [UInt32](repeating: ~0, count: gazetteer._labels.count)
+        var countryMasks = [UInt64](repeating: ~0, count: gazetteer._labels.count)
         for (code, words) in countries {
             countrySlots[Int(code)] = words
             countryMasks[Int(code)] = Self.firstByteMask(words.map { $0.text[...] })
@@ -147,17 +147,25 @@ final class _Qualifiers: Sendable {
         return low < slots.count && slots[low].country == record.countryCode ? low : nil
     }
 
-    /// One bit per first byte of `words`, by class (a–z one bit each, one bit for 0–9, one
-    /// for any other byte): a token can only be a prefix of a word whose first byte's bit
-    /// is set.
-    static func firstByteMask<C: Collection>(_ words: C) -> UInt32 where C.Element == ArraySlice<UInt8> {
-        var mask: UInt32 = 0
+    /// The beginnings of `words` as bits: in the low 32, one bit per first byte by class
+    /// (a–z one bit each, one bit for 0–9, one for any other byte; bit 31 is never set);
+    /// in the high 32, one bit per first two bytes, hashed. A token can only be a prefix
+    /// of a word whose bits it has: its first byte's, and (two bytes or more) its first
+    /// two bytes'. So a place whose words' mask lacks a bit of a qualifier's tokens' mask
+    /// cannot match it (`mayMatch`); the pairs tell most places apart where the first
+    /// bytes alone do not ("kre am" at 10 million names: every region with an A word).
+    static func firstByteMask<C: Collection>(_ words: C) -> UInt64 where C.Element == ArraySlice<UInt8> {
+        var mask: UInt64 = 0
         for word in words {
             guard let byte = word.first else { continue }
             switch byte {
-            case 0x61...0x7A: mask |= 1 << UInt32(byte - 0x61)
+            case 0x61...0x7A: mask |= 1 << UInt64(byte - 0x61)
             case 0x30...0x39: mask |= 1 << 26
             default: mask |= 1 << 27
+            }
+            if word.count >= 2 {
+                let pair = UInt32(byte) << 8 | UInt32(word[word.index(after: word.startIndex)])
+                mask |= 1 << (32 + UInt64((pair &* 0x9E37_79B1) >> 27))
             }
         }
         return mask
@@ -166,9 +174,9 @@ final class _Qualifiers: Sendable {
     /// The `firstByteMask` of every word that can qualify `record`: its region's and its
     /// country's (none for a country); all ones when its words are made from labels, not
     /// known ahead.
-    func firstBytes(of record: _PlaceRecord) -> UInt32 {
+    func firstBytes(of record: _PlaceRecord) -> UInt64 {
         guard record.kind != .country else { return 0 }
-        var known: UInt32 = countryFirstBytes[Int(record.countryCode)]
+        var known: UInt64 = countryFirstBytes[Int(record.countryCode)]
         if record.kind == .city, record.admin1Name >= 0 {
             if let slot = regionSlot(record) {
                 known |= regions[Int(record.admin1Code)][slot].firstBytes
@@ -182,7 +190,7 @@ final class _Qualifiers: Sendable {
     /// Whether tokens whose `firstByteMask` is `firstBytes` may qualify a place whose
     /// words' mask is `known` (`firstBytes(of:)`): `false` means `match(_:_:)` fails.
     @inline(__always)
-    static func mayMatch(_ firstBytes: UInt32, known: UInt32) -> Bool { firstBytes & ~known == 0 }
+    static func mayMatch(_ firstBytes: UInt64, known: UInt64) -> Bool { firstBytes & ~known == 0 }
 
     /// The words `tokens` match in order (each token a prefix of a later word; the region
     /// before the country), or `nil` if they do not all match.

@@ -6,7 +6,7 @@ struct _Search {
         /// How many key bytes a match covers (for highlighting).
         var matchedLength: Int
         /// The split's qualifier tokens' `_Qualifiers.firstByteMask`.
-        var firstBytes: UInt32 = 0
+        var firstBytes: UInt64 = 0
         /// Whether its keys were sifted by `firstBytes` before the walk (so `run()` need
         /// not check them again).
         var sifted = false
@@ -75,7 +75,7 @@ struct _Search {
             // first bytes: most of a common name's places fail ("san jose l"). Both are
             // read from bits kept beside the keys, not from the places' records.
             let bits = completer.qualifierBits.buffer
-            let sift: UInt32? = split == nil ? nil : source.firstBytes
+            let sift: UInt64? = split == nil ? nil : source.firstBytes
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: completer.index.whole) { i in
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }

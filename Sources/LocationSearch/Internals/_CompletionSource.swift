@@ -13,12 +13,12 @@ final class _CompletionSource: Sendable {
     /// its place, and `LocationCompleter.alternateNameBit` when it is an alternate name: an
     /// exact reading scores a name's places, and a qualified one sifts them, without
     /// reading their records.
-    let qualifierBits: _Column<UInt32>
+    let qualifierBits: _Column<UInt64>
     /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
     let qualifierPrefixes: _QualifierPrefixes
 
     init(
-        gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _Column<UInt32>,
+        gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _Column<UInt64>,
         qualifierPrefixes: _QualifierPrefixes
     ) {
         self.gazetteer = gazetteer
