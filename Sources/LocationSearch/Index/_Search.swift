@@ -72,8 +72,9 @@ struct _Search {
             // An exact alternate name is the person naming the place ("new york", "wien"):
             // it keeps only part of the alternate-name penalty. A qualified reading's places
             // are sifted before they enter the walk by their region and country words'
-            // first bytes: most of a common name's places fail ("san jose l"). Both are
-            // read from bits kept beside the keys, not from the places' records.
+            // first byte and first two bytes: most of a common name's places fail ("san
+            // jose l", "paris tx"). Both are read from bits kept beside the keys, not from
+            // the places' records.
             let bits = completer.qualifierBits.buffer
             let sift: UInt64? = split == nil ? nil : source.firstBytes
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: completer.index.whole) { i in
@@ -157,8 +158,8 @@ struct _Search {
             var qualifier: [_Qualifiers.Word] = []
             if let split = sources[sourceIndex].split {
                 // Most places of a qualified reading fail ("san jose l"): most are told by
-                // their region and country words' first bytes (already checked for sifted
-                // keys), without reading the words.
+                // their region and country words' first byte and first two bytes (already
+                // checked for sifted keys), without reading the words.
                 guard sources[sourceIndex].sifted
                         || _Qualifiers.mayMatch(sources[sourceIndex].firstBytes, known: qualifiers.firstBytes(of: record)),
                       let words = qualifiers.match(split.qualifier, record) else { continue }
