@@ -39,6 +39,24 @@ struct IndexFileTests {
         #expect(throws: GazetteerError.missingFile(path: file.path)) { try LocationCompleter(indexFile: file) }
     }
 
+    /// A damage that makes section `i` `bytes` shorter than written.
+    func shorten(section i: Int, by bytes: UInt64) -> (inout Data) -> Void {
+        { data in
+            let at = (8 + 2 * i + 1) * 8
+            let count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } - bytes
+            data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
+        }
+    }
+
+    /// A damage that sets the first 4-byte word of section `i` to all ones.
+    func overwriteFirstWord(of i: Int) -> (inout Data) -> Void {
+        { data in
+            let at = (8 + 2 * i) * 8
+            let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
+            data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
+        }
+    }
+
     @Test func damagedFilesAreErrorsNotCrashes() throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
@@ -53,32 +71,11 @@ struct IndexFileTests {
             ("other version", { $0[8] = 99 }),
             ("other search revision", { $0[56] &+= 1 }),
             ("section out of bounds", { $0.replaceSubrange(72..<80, with: Data(repeating: 0xFF, count: 8)) }),
-            ("qualifier bits one short", { data in
-                // Section 23's byte count: after the 8 header fields and 23 (offset, count) pairs.
-                let at = (8 + 2 * 23 + 1) * 8
-                var count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                count -= 8
-                data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
-            }),
-            ("trie child beyond the nodes", { data in
-                // The whole-name trie's first-child column is section 27: its root's entry.
-                let at = (8 + 2 * 27) * 8
-                let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
-                data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
-            }),
-            ("trie of another depth", { data in
-                // The whole-name trie's level starts are section 35: one entry fewer.
-                let at = (8 + 2 * 35 + 1) * 8
-                var count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                count -= 4
-                data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
-            }),
-            ("trie range beyond the keys", { data in
-                // The word-start trie's upper column is section 31: its root's entry.
-                let at = (8 + 2 * 31) * 8
-                let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
-                data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
-            }),
+            // Section i's (offset, byte count) pair follows the 8 header fields and i pairs.
+            ("qualifier bits one short", shorten(section: 23, by: 8)),
+            ("trie child beyond the nodes", overwriteFirstWord(of: 27)),  // the whole-name trie's first children
+            ("trie of another depth", shorten(section: 35, by: 4)),  // the whole-name trie's level starts
+            ("trie range beyond the keys", overwriteFirstWord(of: 31)),  // the word-start trie's uppers
         ]
         for (_, damage) in damages {
             var data = original
