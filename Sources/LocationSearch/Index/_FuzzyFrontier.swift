@@ -129,8 +129,6 @@ struct _FuzzyFrontier {
         let cutoff = cutoff - quality
         if node.trie >= 0 && depth < _ShallowTrie.depth {
             // Near the root: the children are listed, with their bounds, in the trie.
-            // (The columns are read into locals first: `addChild` mutates `self`, which would
-            // make each read of `self.trie` a copy.)
             let bytes = trie.byte, lowers = trie.lower, uppers = trie.upper, bests = trie.best
             for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
                 addChild(parent: index, byte: bytes[child], range: Int(lowers[child])..<Int(uppers[child]),
