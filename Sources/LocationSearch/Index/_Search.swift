@@ -100,13 +100,24 @@ struct _Search {
     /// words, found best first as `run()` needs them (see `_FuzzyFrontier`).
     mutating func addTypoSources(_ key: [UInt8], budget: Int) {
         typedLength = key.count
-        let index = completer.index
-        let text = index.folded.buffer
+        let text = completer.index.folded.buffer, tries = completer.index.tries
         frontiers = [
-            _FuzzyFrontier(query: key, budget: budget, list: index.whole, trie: index.tries.whole, quality: _Ranking.namePrefix, text: text),
-            _FuzzyFrontier(query: key, budget: budget, list: index.words, trie: index.tries.words, quality: _Ranking.wordPrefix, text: text),
+            _FuzzyFrontier(query: key, budget: budget, list: completer.index.whole, trie: tries.whole,
+                           quality: _Ranking.namePrefix, text: text),
+            _FuzzyFrontier(query: key, budget: budget, list: completer.index.words, trie: tries.words,
+                           quality: _Ranking.wordPrefix, text: text),
         ]
         for i in frontiers.indices { frontiers[i].expansionLimit = typoExpansions }
+    }
+
+    /// The score a result must beat: the floor, the best result less `relativeFloor`, and
+    /// (the list full) the worst result; -infinity when none applies. It only rises as
+    /// results come in.
+    private var cutoff: Float {
+        var cutoff = floor ?? -.infinity
+        if let margin = relativeFloor, let first = results.first { cutoff = max(cutoff, first.score - margin) }
+        if results.count == limit, let worst = results.last { cutoff = max(cutoff, worst.score) }
+        return cutoff
     }
 
     /// Walks the sources best first until the results cannot improve.
@@ -127,14 +138,9 @@ struct _Search {
                 if let bound = frontiers[i].bestBound, bound > frontierBound { (frontier, frontierBound) = (i, bound) }
             }
             let best = max(keyBound, frontierBound)
-            if best == -.infinity { break }
-            if let floor, best <= floor { break }
-            if let margin = relativeFloor, let first = results.first, best <= first.score - margin { break }
-            if results.count == limit, let worst = results.last, best <= worst.score { break }
+            let cutoff = self.cutoff
+            if best <= cutoff { break }  // (also when nothing is left: both bounds are -infinity)
             if frontierBound > keyBound {
-                var cutoff = floor ?? -.infinity
-                if let margin = relativeFloor, let first = results.first { cutoff = max(cutoff, first.score - margin) }
-                if results.count == limit, let worst = results.last { cutoff = max(cutoff, worst.score) }
                 if let match = frontiers[frontier].expand(text: text, cutoff: cutoff) {
                     let list = frontiers[frontier].list, quality = frontiers[frontier].quality
                     // Highlight at least as much of the name as was typed: the walk stops at
@@ -145,9 +151,7 @@ struct _Search {
                 continue
             }
             guard let (position, sourceIndex, bound) = walk.next() else { break }
-            if let floor, bound <= floor { continue }
-            if let margin = relativeFloor, let first = results.first, bound <= first.score - margin { continue }
-            if results.count == limit, let worst = results.last, bound <= worst.score { continue }
+            if bound <= cutoff { continue }
             // (Read through the walk's pointers and in place: copying a list or a source
             // per candidate costs reference counting.)
             let name = walk.name(at: position, source: sourceIndex)

@@ -110,12 +110,6 @@ struct _ShallowTrie: Sendable {
             best: _Column(best), levelStart: _Column(starts))
     }
 
-    /// The children of node `node`.
-    @inline(__always)
-    func children(of node: Int) -> Range<Int> {
-        Int(firstChild[node])..<Int(firstChild[node + 1])
-    }
-
     /// The columns as buffers, for a hot loop: valid while this trie (or the key list
     /// holding it) is alive, since its columns are immutable and keep their memory.
     struct Buffers {
@@ -179,13 +173,13 @@ struct _ShallowTrie: Sendable {
             for i in range { top = max(top, scores[i]) }
             precondition(top == best[node], "trie node \(node) has the wrong best score")
             guard depth < Self.depth else {
-                precondition(children(of: node).isEmpty)
+                precondition(buffers.children(of: node).isEmpty)
                 continue
             }
             // The keys that end here sort first; then one child per next byte, in order.
             var cursor = range.lowerBound
             while cursor < range.upperBound && text[Int(keys[cursor]) + depth] == 0 { cursor += 1 }
-            for child in children(of: node) {
+            for child in buffers.children(of: node) {
                 let childRange = Int(lower[child])..<Int(upper[child])
                 precondition(childRange.lowerBound == cursor, "trie node \(child) does not start where its sibling ends")
                 for i in childRange { precondition(text[Int(keys[i]) + depth] == byte[child]) }
