@@ -48,12 +48,12 @@ struct IndexFileTests {
         }
     }
 
-    /// A damage that sets the first 4-byte word of section `i` to all ones.
-    func overwriteFirstWord(of i: Int) -> (inout Data) -> Void {
+    /// A damage that sets every byte of the first 4-byte word of section `i` to `byte`.
+    func overwriteFirstWord(of i: Int, with byte: UInt8 = 0xFF) -> (inout Data) -> Void {
         { data in
             let at = (8 + 2 * i) * 8
             let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
-            data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: 0xFF, count: 4))
+            data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: byte, count: 4))
         }
     }
 
@@ -76,6 +76,7 @@ struct IndexFileTests {
             ("trie child beyond the nodes", overwriteFirstWord(of: 27)),  // the whole-name trie's first children
             ("trie of another depth", shorten(section: 35, by: 4)),  // the whole-name trie's level starts
             ("trie range beyond the keys", overwriteFirstWord(of: 31)),  // the word-start trie's uppers
+            ("trie children outside their parent", overwriteFirstWord(of: 26, with: 0)),  // the whole-name root's upper
         ]
         for (_, damage) in damages {
             var data = original

@@ -24,7 +24,7 @@ struct PrefixIndexTests {
         let index = Fixtures.completer.index
         for query in ["p", "par", "paris", "paris ", "s", "san f", "z", "zz", "東", ""] {
             let q = Array(query.utf8)
-            let (range, exact) = index.range(of: q, in: index.whole)
+            let (range, exact) = index.range(of: q, in: .whole)
             for i in 0..<index.whole.count {
                 let key = index.key(i, in: index.whole)
                 #expect(range.contains(i) == key.starts(with: q), "\(query) at \(i)")
@@ -97,8 +97,8 @@ struct PrefixIndexRangeTests {
             }
         }
         for query in queries {
-            for list in [index.whole, index.words] {
-                let got = index.range(of: query, in: list), want = reference(query, list, index)
+            for (name, list) in [(_PrefixIndex.List.whole, index.whole), (.words, index.words)] {
+                let got = index.range(of: query, in: name), want = reference(query, list, index)
                 #expect(got.range == want.range && got.exact == want.exact, "query \(query)")
             }
         }

@@ -100,7 +100,7 @@ struct _PrecomputedAnswers: Sendable {
     static func build(for completer: LocationCompleter) -> _PrecomputedAnswers {
         let index = completer.index
         func keyCount(_ key: [UInt8]) -> Int {
-            index.range(of: key, in: index.whole).range.count + index.range(of: key, in: index.words).range.count
+            index.range(of: key, in: .whole).range.count + index.range(of: key, in: .words).range.count
         }
         // The heavy keys: a trie walk over the folded ASCII alphabet, down only from heavy
         // nodes (a node holds no more keys than its parent).

@@ -2,10 +2,10 @@
 /// one sorted list, so that the keys starting with a query are one contiguous range.
 ///
 /// This is a trie laid out flat: a trie node is the range of keys sharing its path, and
-/// walking down a byte narrows the range (`range(of:)` does it with a table for the first
-/// two bytes, then binary search). Over the sorted keys sits a tree of block maxima, so
-/// the best keys of any range come out best-first in O(*k* log *n*) (`_BestFirst`),
-/// however many keys the range holds. (For the prefixes with the most keys, whole answers
+/// walking down a byte narrows the range (`range(of:in:)` does it with a table for the
+/// first two bytes, or down an explicit trie of the first levels, then by binary search).
+/// Over the sorted keys sits a tree of block maxima, so the best keys of any range come
+/// out best-first in O(*k* log *n*) (`_BestFirst`), however many keys the range holds. (For the prefixes with the most keys, whole answers
 /// are precomputed: see `_PrecomputedAnswers`.)
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
@@ -113,33 +113,94 @@ struct _PrefixIndex: Sendable {
             namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries)
     }
 
-    /// The range of `keys` whose key starts with `query`, and within it how many keys
+    /// The two key lists, for `range(of:in:)`.
+    enum List {
+        case whole, words
+    }
+
+    /// The range of `list`'s keys that start with `query`, and within it how many keys
     /// equal `query` exactly (they sort first).
     ///
-    /// The list's bucket table gives the keys sharing the query's first two bytes (its
-    /// first byte, for a one-byte query) in one lookup, so the binary searches start
-    /// inside that bucket: fewer steps, and the first, cache-missing ones are gone. A
-    /// one-byte query needs no search at all.
+    /// A one- or two-byte query's range is one lookup in the list's bucket table. A longer
+    /// query goes down the list's shallow trie, whose top levels every query shares (so
+    /// they stay in cache), for its first `_ShallowTrie.depth` bytes, and binary-searches
+    /// the rest of the query in that node's range, comparing only the bytes after it. The
+    /// keys' text is read only for those last steps: it is cold, one cache miss (or page
+    /// fault) per probe.
     ///
-    /// - Complexity: O(*m* log *b*), *m* the query's length and *b* the size of its bucket
-    ///   (at most *n*, the number of keys).
-    func range(of query: [UInt8], in keys: _SortedKeys) -> (range: Range<Int>, exact: Int) {
+    /// - Complexity: O(*d* log *a* + *m* log *r*), *m* the query's length, *d* the trie's
+    ///   depth, *a* the alphabet and *r* the size of the range of the query's first *d*
+    ///   bytes (at most *n*, the number of keys).
+    @inline(__always)
+    func range(of query: [UInt8], in list: List) -> (range: Range<Int>, exact: Int) {
+        switch list {
+        case .whole: range(of: query, in: whole, trie: tries.whole)
+        case .words: range(of: query, in: words, trie: tries.words)
+        }
+    }
+
+    private func range(of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie) -> (range: Range<Int>, exact: Int) {
         let text = folded.buffer, k = keys.key.buffer
         guard let first = query.first else { return (0..<k.count, 0) }
         let buckets = keys.buckets.buffer
-        if query.count == 1 {
-            let all = Int(buckets[Int(first) << 8])..<Int(buckets[(Int(first) + 1) << 8])
-            return (all, Int(buckets[Int(first) << 8 | 1]) - all.lowerBound)
+        if query.count <= 2 {
+            let bucket = Int(first) << 8 | (query.count == 2 ? Int(query[1]) : 0)
+            let end = query.count == 2 ? bucket + 1 : (Int(first) + 1) << 8
+            let all = Int(buckets[bucket])..<Int(buckets[end])
+            let exact = query.count == 1
+                ? Int(buckets[bucket | 1]) - all.lowerBound
+                : _PrefixIndex.gallop(k, all) { text[Int($0) + 2] == 0 } - all.lowerBound
+            return (all, exact)
         }
-        let bucket = Int(first) << 8 | Int(query[1])
-        let within = Int(buckets[bucket])..<Int(buckets[bucket + 1])
-        return query.withUnsafeBufferPointer { q in
-            // A two-byte query's range is its bucket.
-            let lower = q.count == 2 ? within.lowerBound : _PrefixIndex.partition(k, within) {
-                _PrefixIndex.comparePrefix(text, Int($0), q) < 0
+        // Down the trie: a node's children are in byte order.
+        let t = trie.buffers
+        let walked = min(query.count, _ShallowTrie.depth)
+        var node = 0
+        for level in 0..<walked {
+            let byte = query[level], children = t.children(of: node)
+            var low = children.lowerBound, count = children.count
+            while count > 0 {
+                let half = count / 2
+                if t.byte[low + half] < byte {
+                    low += half + 1
+                    count -= half + 1
+                } else {
+                    count = half
+                }
             }
-            let upper = q.count == 2 ? within.upperBound : _PrefixIndex.partition(k, lower..<within.upperBound) {
-                _PrefixIndex.comparePrefix(text, Int($0), q) <= 0
+            guard low < children.upperBound, t.byte[low] == byte else {
+                // No key continues with this byte: the empty range where it would be.
+                let at = low < children.upperBound ? Int(t.lower[low]) : Int(t.upper[node])
+                return (at..<at, 0)
+            }
+            node = low
+        }
+        let within = t.range(of: node)
+        if walked == query.count, walked < _ShallowTrie.depth {
+            // The keys equal to the query end here and sort before its children.
+            let children = t.children(of: node)
+            return (within, children.isEmpty ? within.count : Int(t.lower[children.lowerBound]) - within.lowerBound)
+        }
+        return query.withUnsafeBufferPointer { q in
+            let rest = UnsafeBufferPointer(rebasing: q[walked...])
+            var lower = within.lowerBound, upper = within.upperBound
+            if !rest.isEmpty {
+                // The lower bound; a probe past the query's keys also bounds the upper one.
+                var count = within.count
+                while count > 0 {
+                    let half = count / 2
+                    let order = _PrefixIndex.comparePrefix(text, Int(k[lower + half]) + walked, rest)
+                    if order < 0 {
+                        lower += half + 1
+                        count -= half + 1
+                    } else {
+                        if order > 0 { upper = lower + half }
+                        count = half
+                    }
+                }
+                upper = _PrefixIndex.partition(k, lower..<upper) {
+                    _PrefixIndex.comparePrefix(text, Int($0) + walked, rest) <= 0
+                }
             }
             // The exact matches sort first and are few: gallop from the start.
             let exactEnd = _PrefixIndex.gallop(k, lower..<upper) { text[Int($0) + q.count] == 0 }

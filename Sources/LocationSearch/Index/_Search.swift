@@ -65,7 +65,7 @@ struct _Search {
         let word = key.last == 0x20 ? Array(key.dropLast()) : key
         let source = Source(split: split, matchedLength: key.count,
                             firstBytes: split.map { _Qualifiers.firstByteMask($0.qualifier) } ?? 0)
-        let whole = completer.index.range(of: word, in: completer.index.whole)
+        let whole = completer.index.range(of: word, in: .whole)
         let exactEnd = whole.range.lowerBound + whole.exact
         let exactBonus = bonus + _Ranking.exactNameBonus(queryLength: word.count)
         if whole.exact <= Self.exactKeysScoredOneByOne {
@@ -89,10 +89,10 @@ struct _Search {
             add(whole.range.lowerBound..<exactEnd, of: completer.index.whole, bonus: exactBonus, source)
         }
         guard !wholeNamesOnly else { return }
-        let prefixEnd = word.count == key.count ? whole.range.upperBound : completer.index.range(of: key, in: completer.index.whole).range.upperBound
+        let prefixEnd = word.count == key.count ? whole.range.upperBound : completer.index.range(of: key, in: .whole).range.upperBound
         add(exactEnd..<prefixEnd, of: completer.index.whole, bonus: bonus + _Ranking.namePrefix, source)
-        let words = completer.index.range(of: word, in: completer.index.words)
-        let wordsEnd = word.count == key.count ? words.range.upperBound : completer.index.range(of: key, in: completer.index.words).range.upperBound
+        let words = completer.index.range(of: word, in: .words)
+        let wordsEnd = word.count == key.count ? words.range.upperBound : completer.index.range(of: key, in: .words).range.upperBound
         add(words.range.lowerBound..<wordsEnd, of: completer.index.words, bonus: bonus + _Ranking.wordPrefix, source)
     }
 

@@ -2,7 +2,8 @@
 /// prefix of up to `depth` bytes, its range of keys, its last byte, the best static score
 /// in its range, and where its children are.
 ///
-/// The typo walk (`_FuzzyFrontier`) spends most of its expansions near the root, where a
+/// `_PrefixIndex.range(of:in:)` goes down it for a query's first bytes, and the typo
+/// walk (`_FuzzyFrontier`) spends most of its expansions near the root, where a
 /// node has dozens of children: listing them from the sorted keys costs a binary search
 /// each over cold key text, and their bounds a query of the block-maximum tree. Here a
 /// node's children are consecutive entries, read in order. Below `depth` the walk goes
@@ -153,6 +154,11 @@ struct _ShallowTrie: Sendable {
             previous = first
         }
         for i in 0..<n where lower[i] > upper[i] || Int(upper[i]) > keyCount { return false }
+        // Children lie inside their parent's range (`_PrefixIndex.range(of:in:)` counts a
+        // node's exact keys as those before its first child).
+        for i in 0..<n where firstChild[i] < firstChild[i + 1] {
+            guard lower[Int(firstChild[i])] >= lower[i], upper[Int(firstChild[i + 1]) - 1] <= upper[i] else { return false }
+        }
         return true
     }
 
