@@ -171,7 +171,8 @@ public struct LocationCompleter: Sendable {
                 // the best of them ("delih": Delhi after Delihlitas), and is looked for with
                 // a bounded effort: the person may well have typed a rare name correctly.
                 typos.floor = search.results.first.map { $0.score + _Ranking.typoOverExact }
-                typos.typoExpansions = search.results.isEmpty ? _FuzzyFrontier.maxExpansions : _FuzzyFrontier.expansionsBesideExact
+                typos.typoExpansions = search.results.isEmpty
+                    ? _FuzzyFrontier.maxExpansions : _FuzzyFrontier.expansionsBesideExact(queryLength: plan.key.count)
                 typos.relativeFloor = _Ranking.typoSpread
                 typos.limit = options.limit - search.results.count
                 typos.addTypoSources(plan.key, budget: budget)

@@ -69,7 +69,7 @@ enum _Ranking {
     /// When some places match exactly, a typo match must beat the best of them by this
     /// much to be shown after them. Zero: any margin cost typo recall on the evaluation
     /// (a misspelt name often prefixes some obscure place exactly), and the walk beside
-    /// exact matches is bounded anyway (`_FuzzyFrontier.expansionsBesideExact`).
+    /// exact matches is bounded anyway (`_FuzzyFrontier.expansionsBesideExact(queryLength:)`).
     static let typoOverExact: Float = 0.0
     /// Nearness: a place 100 km away loses 0.3, 1,000 km 1.04, 10,000 km 2.0.
     static let nearWeight: Float = 1.0
