@@ -5,8 +5,9 @@
 /// walking down a byte narrows the range (`range(of:in:)` does it with a table for the
 /// first two bytes, or down an explicit trie of the first levels, then by binary search).
 /// Over the sorted keys sits a tree of block maxima, so the best keys of any range come
-/// out best-first in O(*k* log *n*) (`_BestFirst`), however many keys the range holds. (For the prefixes with the most keys, whole answers
-/// are precomputed: see `_PrecomputedAnswers`.)
+/// out best-first in O(*k* log *n*) (`_BestFirst`), however many keys the range holds.
+/// (For the prefixes with the most keys, whole answers are precomputed: see
+/// `_PrecomputedAnswers`.)
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
