@@ -55,6 +55,18 @@ struct BundledRelevanceTests {
         }
     }
 
+    /// Beside exact matches, typo readings are looked for with less effort the longer the
+    /// exact prefix: a misspelling that happens to start an obscure name still finds the
+    /// big place it meant, and a rare name typed correctly gets no far-fetched readings.
+    @Test func typoReadingsBesideALongExactMatch() throws {
+        let completer = try self.completer
+        // "wrocławs" starts Kąty Wrocławskie and others; "sienyang" starts Sienyanghsien.
+        #expect(completer.completions(for: "wrocławs").map(\.id).contains("geonames:3081368"))
+        #expect(completer.completions(for: "sienyang").map(\.id).contains("geonames:2034937"))
+        // Chiriaco, typed in full: not also Chivacoa and Chivilcoy, two edits away.
+        #expect(completer.completions(for: "chiriaco").map(\.id) == ["geonames:3698236"])
+    }
+
     /// For the 1,000 most populous cities, one random edit (substitution, deletion,
     /// insertion or adjacent transposition, never on the first letter) in the folded name:
     /// the city must be among the first 10 results at least 95% of the time.
