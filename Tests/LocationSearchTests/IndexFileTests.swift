@@ -77,6 +77,7 @@ struct IndexFileTests {
             ("trie of another depth", shorten(section: 35, by: 4)),  // the whole-name trie's level starts
             ("trie range beyond the keys", overwriteFirstWord(of: 31)),  // the word-start trie's uppers
             ("trie children outside their parent", overwriteFirstWord(of: 26, with: 0)),  // the whole-name root's upper
+            ("stored-answer buckets out of order", overwriteFirstWord(of: 37)),
         ]
         for (_, damage) in damages {
             var data = original

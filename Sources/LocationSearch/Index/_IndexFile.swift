@@ -21,7 +21,7 @@ import Darwin
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
 ///               bits and the qualifier prefix filter; then each list's shallow trie
 ///               (whole, words): lower, upper, first child, byte, best; then the two
-///               tries' level starts.
+///               tries' level starts; then the precomputed answers' bucket table.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -33,9 +33,9 @@ enum _IndexFile {
     /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
-    /// shallow trie.
-    static let formatVersion: UInt64 = 8
-    static let sectionCount = 37
+    /// shallow trie. 9: the precomputed answers' bucket table.
+    static let formatVersion: UInt64 = 9
+    static let sectionCount = 38
 
     struct Header {
         var magic = _IndexFile.magic
@@ -71,7 +71,8 @@ enum _IndexFile {
             completer.qualifierPrefixes.bits.rawBytes,
         ] + [index.tries.whole, index.tries.words].flatMap { trie in
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
-        } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes]
+        } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes,
+             completer.answers.buckets.rawBytes]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -214,7 +215,7 @@ enum _IndexFile {
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries)
         let answers = _PrecomputedAnswers(
             keys: _StringTable(bytes: try column(20, UInt8.self), offsets: try column(21, UInt32.self)),
-            entries: try column(22, _PrecomputedAnswers.Entry.self))
+            entries: try column(22, _PrecomputedAnswers.Entry.self), buckets: try column(37, UInt32.self))
         guard answers.isConsistent(with: index) else {
             throw invalid("the precomputed answers are damaged")
         }

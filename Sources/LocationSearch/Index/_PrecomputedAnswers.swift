@@ -16,9 +16,11 @@ import Dispatch
 /// limit, their first results (the search would find the same, but for how it breaks
 /// exact ties).
 ///
-/// Storage: the keys sorted, as one byte buffer with offsets, and `depth` results per key.
+/// Storage: the keys sorted, as one byte buffer with offsets and a table of where each
+/// first two bytes start, and `depth` results per key.
 ///
-/// - Complexity: O(*m* log *c*) to look up a query of *m* bytes among *c* stored keys.
+/// - Complexity: O(*m* log *b*) to look up a query of *m* bytes, *b* the number of stored
+///   keys sharing its first two bytes (at most *c*, the number of stored keys).
 struct _PrecomputedAnswers: Sendable {
     /// One stored result: `_Match` without what the place record gives back.
     struct Entry: BitwiseCopyable, Equatable {
@@ -32,6 +34,11 @@ struct _PrecomputedAnswers: Sendable {
     let keys: _StringTable
     /// `depth` entries per key, in the keys' order.
     let entries: _Column<Entry>
+    /// `buckets[p]` is the first key whose first two bytes, as the big-endian number `p`
+    /// (a one-byte key's second byte counting as 0), are at least `p`; 65,537 entries, the
+    /// last being the key count. A lookup binary-searches only its bucket: a few keys,
+    /// where a search of all of them cost 16 probes, each a cache miss when cold.
+    let buckets: _Column<UInt32>
     /// Bump when the search finds anything differently (another walk, reading, tie-break
     /// or filter) without a change to `_Ranking`'s weights or the index format: stored
     /// answers are the search's, and a cached index from before must not be reused. (Part
@@ -47,17 +54,53 @@ struct _PrecomputedAnswers: Sendable {
     /// few microseconds anyway.
     static let minimumKeys = 20
 
-    init(keys: _StringTable, entries: _Column<Entry>) {
+    init(keys: _StringTable, entries: _Column<Entry>, buckets: _Column<UInt32>) {
         self.keys = keys
         self.entries = entries
+        self.buckets = buckets
+    }
+
+    /// Stored answers for `keys` (sorted), with their bucket table.
+    init(keys: _StringTable, entries: _Column<Entry>) {
+        var buckets = [UInt32](repeating: 0, count: Self.bucketCount + 1)
+        var next = 0  // the first bucket not yet started
+        for i in 0..<keys.count {
+            let bucket = keys.withBytes(i) { Self.bucket(of: $0) }
+            while next <= bucket {
+                buckets[next] = UInt32(i)
+                next += 1
+            }
+        }
+        while next <= Self.bucketCount {
+            buckets[next] = UInt32(keys.count)
+            next += 1
+        }
+        self.init(keys: keys, entries: entries, buckets: _Column(buckets))
     }
 
     static let empty = _PrecomputedAnswers(keys: _StringTable(_StringTable.Builder()), entries: _Column([]))
 
+    static let bucketCount = 1 << 16
+
+    /// A key's bucket: its first two bytes as a big-endian number (0 for a missing byte).
+    @inline(__always)
+    private static func bucket<C: Collection<UInt8>>(of key: C) -> Int {
+        var bytes = key.makeIterator()
+        let first = Int(bytes.next() ?? 0)
+        return first << 8 | Int(bytes.next() ?? 0)
+    }
+
     /// Whether the stored parts agree with each other and with `index`: `depth` entries
     /// per key, keys sorted, each entry a name of its place and a key inside the text.
     func isConsistent(with index: _PrefixIndex) -> Bool {
-        guard keys.isConsistent(), entries.count == keys.count * Self.depth else { return false }
+        guard keys.isConsistent(), entries.count == keys.count * Self.depth,
+              buckets.count == Self.bucketCount + 1, buckets[Self.bucketCount] == UInt32(keys.count)
+        else { return false }
+        var previous: UInt32 = 0
+        for value in buckets.buffer {
+            guard value >= previous else { return false }
+            previous = value
+        }
         for i in 0..<max(0, keys.count - 1) where compare(i, i + 1) >= 0 { return false }
         return entries.buffer.allSatisfy {
             Int($0.name) < index.namePlace.count && index.namePlace[Int($0.name)] == $0.place
@@ -76,9 +119,10 @@ struct _PrecomputedAnswers: Sendable {
 
     /// The stored results for `key`, or `nil` if it has none.
     func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? {
-        guard keys.count > 0 else { return nil }
+        guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
-            var low = 0, high = keys.count
+            let bucket = Self.bucket(of: query), buckets = self.buckets.buffer
+            var low = Int(buckets[bucket]), high = Int(buckets[bucket + 1])
             while low < high {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
