@@ -21,13 +21,18 @@ struct _QueryPlan {
 
     init(query: String) {
         let key = _Folding.fold(query, keepTrailingSpace: true)
-        var tokensBeforeComma: Int? = nil
-        // (A byte search finds the comma in ASCII, where every character is one byte.)
-        let ascii = query.utf8.allSatisfy { $0 < 0x80 }
-        if let comma = ascii ? query.utf8.firstIndex(of: UInt8(ascii: ",")) : query.firstIndex(of: ",") {
-            let before = _Folding.fold(query[..<comma])
-            tokensBeforeComma = before.isEmpty ? nil : before.split(separator: 0x20).count
+        // What comes before the first comma, folded. (A byte search finds it in the UTF-8:
+        // a comma's byte is never part of another character's.)
+        let contiguous: [UInt8]?? = query.utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.firstIndex(of: UInt8(ascii: ",")).map { comma in
+                var before: [UInt8] = []
+                _Folding.fold(utf8: UnsafeBufferPointer(rebasing: bytes[..<comma]), into: &before)
+                return before
+            }
         }
+        let before = contiguous ?? query.firstIndex(of: ",").map { _Folding.fold(query[..<$0]) }
+        var tokensBeforeComma: Int? = nil
+        if let before, !before.isEmpty { tokensBeforeComma = before.split(separator: 0x20).count }
         self.init(key: key, tokensBeforeComma: tokensBeforeComma)
     }
 
