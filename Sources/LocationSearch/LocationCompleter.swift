@@ -139,7 +139,10 @@ public struct LocationCompleter: Sendable {
                     keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), qualifier: []))
             }
         }
-        return matches(for: plan, options: options).map(completion(for:))
+        // (A closure over the source alone: a method of the completer as the closure
+        // copied the whole completer, and retained each of its columns.)
+        let shared = source
+        return matches(for: plan, options: options).map { LocalSearchCompletion(shared, $0.shown) }
     }
 
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best
@@ -149,7 +152,7 @@ public struct LocationCompleter: Sendable {
               plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
             return []
         }
-        var search = _Search(completer: self, options: options)
+        var search = _Search(source: source, options: options)
         addReadings(of: plan, bonus: 0, to: &search)
         for key in _Synonyms.variants(of: plan.key) {
             addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.synonym, to: &search)
@@ -166,7 +169,7 @@ public struct LocationCompleter: Sendable {
         if options.typoTolerance && search.results.count < options.limit {
             let budget = _FuzzyFrontier.budget(for: plan.key)
             if budget > 0 {
-                var typos = _Search(completer: self, options: options)
+                var typos = _Search(source: source, options: options)
                 typos.seen = search.seen
                 typos.earlier = search.results
                 // Beside exact matches, a typo reading must be clearly more plausible than
@@ -197,11 +200,6 @@ public struct LocationCompleter: Sendable {
         where split.qualifier.allSatisfy(source.qualifierPrefixes.mayStart) {
             search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
         }
-    }
-
-    /// The completion `match` stands for (its strings made when read).
-    func completion(for match: _Match) -> LocalSearchCompletion {
-        LocalSearchCompletion(source, match.shown)
     }
 }
 
@@ -259,7 +257,7 @@ struct _Filter {
     let kinds: Set<Place.Kind>
     let labels: [String]
 
-    init(options: CompletionOptions, gazetteer: Gazetteer) {
+    init(options: CompletionOptions, labels: [String]) {
         var packed = Set<UInt16>(), other = Set<String>()
         for code in options.countries {
             if let value = Self.pack(code.utf8) { packed.insert(value) } else { other.insert(code.uppercased()) }
@@ -267,7 +265,7 @@ struct _Filter {
         countries = packed
         otherCountries = other
         kinds = options.kinds
-        labels = gazetteer._labels
+        self.labels = labels
     }
 
     /// Two ASCII letters, upper-cased and packed; `nil` for anything else.

@@ -37,9 +37,9 @@ struct _Search {
     /// result may look the same as one of them.
     var earlier: [_Match] = []
 
-    init(completer: LocationCompleter, options: CompletionOptions) {
-        self.completer = completer.source
-        self.filter = _Filter(options: options, gazetteer: completer.gazetteer)
+    init(source: _CompletionSource, options: CompletionOptions) {
+        self.completer = source
+        self.filter = _Filter(options: options, labels: source.gazetteer._labels)
         self.near = options.near.flatMap { $0.isValid ? $0 : nil }
         self.limit = options.limit
         results.reserveCapacity(min(options.limit, 64) + 1)
