@@ -34,10 +34,9 @@ struct _PrecomputedAnswers: Sendable {
     let keys: _StringTable
     /// `depth` entries per key, in the keys' order.
     let entries: _Column<Entry>
-    /// `buckets[p]` is the first key whose first two bytes, as the big-endian number `p`
-    /// (a one-byte key's second byte counting as 0), are at least `p`; 65,537 entries, the
-    /// last being the key count. A lookup binary-searches only its bucket: a few keys,
-    /// where a search of all of them cost 16 probes, each a cache miss when cold.
+    /// Where each first two bytes start among the keys (`_BucketTable`): a lookup
+    /// binary-searches only its bucket, a few keys, where a search of all of them cost 16
+    /// probes, each a cache miss when cold.
     let buckets: _Column<UInt32>
     /// Bump when the search finds anything differently (another walk, reading, tie-break
     /// or filter) without a change to `_Ranking`'s weights or the index format: stored
@@ -62,45 +61,18 @@ struct _PrecomputedAnswers: Sendable {
 
     /// Stored answers for `keys` (sorted), with their bucket table.
     init(keys: _StringTable, entries: _Column<Entry>) {
-        var buckets = [UInt32](repeating: 0, count: Self.bucketCount + 1)
-        var next = 0  // the first bucket not yet started
-        for i in 0..<keys.count {
-            let bucket = keys.withBytes(i) { Self.bucket(of: $0) }
-            while next <= bucket {
-                buckets[next] = UInt32(i)
-                next += 1
-            }
-        }
-        while next <= Self.bucketCount {
-            buckets[next] = UInt32(keys.count)
-            next += 1
-        }
+        let buckets = _BucketTable.build(count: keys.count) { i in keys.withBytes(i) { _BucketTable.bucket(of: $0) } }
         self.init(keys: keys, entries: entries, buckets: _Column(buckets))
     }
 
     static let empty = _PrecomputedAnswers(keys: _StringTable(_StringTable.Builder()), entries: _Column([]))
 
-    static let bucketCount = 1 << 16
-
-    /// A key's bucket: its first two bytes as a big-endian number (0 for a missing byte).
-    @inline(__always)
-    private static func bucket<C: Collection<UInt8>>(of key: C) -> Int {
-        var bytes = key.makeIterator()
-        let first = Int(bytes.next() ?? 0)
-        return first << 8 | Int(bytes.next() ?? 0)
-    }
-
     /// Whether the stored parts agree with each other and with `index`: `depth` entries
     /// per key, keys sorted, each entry a name of its place and a key inside the text.
     func isConsistent(with index: _PrefixIndex) -> Bool {
         guard keys.isConsistent(), entries.count == keys.count * Self.depth,
-              buckets.count == Self.bucketCount + 1, buckets[Self.bucketCount] == UInt32(keys.count)
+              _BucketTable.isConsistent(buckets, count: keys.count)
         else { return false }
-        var previous: UInt32 = 0
-        for value in buckets.buffer {
-            guard value >= previous else { return false }
-            previous = value
-        }
         for i in 0..<max(0, keys.count - 1) where compare(i, i + 1) >= 0 { return false }
         return entries.buffer.allSatisfy {
             Int($0.name) < index.namePlace.count && index.namePlace[Int($0.name)] == $0.place
@@ -121,7 +93,7 @@ struct _PrecomputedAnswers: Sendable {
     func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? {
         guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
-            let bucket = Self.bucket(of: query), buckets = self.buckets.buffer
+            let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffer
             var low = Int(buckets[bucket]), high = Int(buckets[bucket + 1])
             while low < high {
                 let mid = (low + high) / 2

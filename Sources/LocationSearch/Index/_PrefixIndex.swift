@@ -309,11 +309,8 @@ struct _SortedKeys: Sendable {
     /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
     /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
     let tree: _Column<Float>
-    /// `buckets[p]` is the first key whose first two bytes, as the big-endian number `p`,
-    /// are `p` or more (a one-byte key's second byte counts as 0); 65,537 entries, the last
-    /// being `count`. The keys starting with bytes `a b` are `buckets[p] ..< buckets[p + 1]`.
+    /// Where each first two bytes start among the keys (`_BucketTable`).
     let buckets: _Column<UInt32>
-    static let bucketCount = 1 << 16
     let leafCount: Int
     static let blockSize = 16
 
@@ -373,19 +370,7 @@ struct _SortedKeys: Sendable {
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
         }
-        var buckets = [UInt32](repeating: 0, count: Self.bucketCount + 1)
-        var next = 0  // the first bucket not yet started
-        for (i, item) in keyed.enumerated() {
-            let bucket = Int(item.prefix >> 48)
-            while next <= bucket {
-                buckets[next] = UInt32(i)
-                next += 1
-            }
-        }
-        while next <= Self.bucketCount {
-            buckets[next] = UInt32(keyed.count)
-            next += 1
-        }
+        let buckets = _BucketTable.build(count: keyed.count) { Int(keyed[$0].prefix >> 48) }
         self.init(
             key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
             score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
@@ -394,14 +379,7 @@ struct _SortedKeys: Sendable {
     /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped
     /// index must satisfy before `range(of:in:)` trusts it.
     func bucketsAreConsistent() -> Bool {
-        guard buckets.count == Self.bucketCount + 1, buckets[Self.bucketCount] == UInt32(count) else { return false }
-        var previous: UInt32 = 0
-        var falls = false
-        for value in buckets.buffer {
-            falls = falls || value < previous
-            previous = value
-        }
-        return !falls
+        _BucketTable.isConsistent(buckets, count: count)
     }
 
     func _checkInvariants() {
