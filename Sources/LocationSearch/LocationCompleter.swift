@@ -125,8 +125,8 @@ public struct LocationCompleter: Sendable {
     ///   node expansions (beside exact matches, 400 down to 20 as the query grows; see
     ///   `_FuzzyFrontier`).
     ///   The heaviest queries (a prefix that starts many keys, with the default options and
-    ///   a limit up to 10) are answered from results stored in the index: O(*m* log *c* + *k*)
-    ///   for *c* stored queries (see `_PrecomputedAnswers`).
+    ///   a limit up to 10) are answered from results stored in the index: O(*m* log *b* + *k*)
+    ///   for *b* stored queries sharing the query's first two bytes (see `_PrecomputedAnswers`).
     public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
