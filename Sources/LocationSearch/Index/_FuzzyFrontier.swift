@@ -145,14 +145,14 @@ struct _FuzzyFrontier {
             }
             return nil
         }
-        var cursor = _FuzzyFrontier.gallop(keys, range) { text[Int($0) + depth] == 0 }
+        var cursor = _PrefixIndex.gallop(keys, range) { text[Int($0) + depth] == 0 }
         if viable.count <= 4 {
             // Only a few bytes can continue: search for each instead of listing every
             // child (near the root, a node has dozens).
             viable.forEach { byte in
                 guard cursor < range.upperBound else { return }
                 let start = _PrefixIndex.partition(keys, cursor..<range.upperBound) { text[Int($0) + depth] < byte }
-                let end = _FuzzyFrontier.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
+                let end = _PrefixIndex.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
                 if start < end { addChild(parent: index, byte: byte, range: start..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum) }
                 cursor = end
             }
@@ -160,7 +160,7 @@ struct _FuzzyFrontier {
         }
         while cursor < range.upperBound {
             let byte = text[Int(keys[cursor]) + depth]
-            let end = _FuzzyFrontier.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
+            let end = _PrefixIndex.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
             if viable.contains(byte) {
                 addChild(parent: index, byte: byte, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum)
             }
@@ -304,17 +304,6 @@ struct _FuzzyFrontier {
         return min(total, 2)
     }
 
-    /// The first index in `range` whose key is not `isBefore`, galloping from the start:
-    /// O(log *c*) when that part has *c* keys, small for most trie children.
-    @inline(__always)
-    static func gallop(_ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool) -> Int {
-        var low = range.lowerBound, step = 1
-        while low + step <= range.upperBound && isBefore(keys[low + step - 1]) {
-            low += step
-            step *= 2
-        }
-        return _PrefixIndex.partition(keys, low..<min(range.upperBound, low + step), isBefore)
-    }
 }
 
 /// A set of bytes, as four 64-bit words.

@@ -159,16 +159,7 @@ struct _PrefixIndex: Sendable {
         var node = 0
         for level in 0..<walked {
             let byte = query[level], children = t.children(of: node)
-            var low = children.lowerBound, count = children.count
-            while count > 0 {
-                let half = count / 2
-                if t.byte[low + half] < byte {
-                    low += half + 1
-                    count -= half + 1
-                } else {
-                    count = half
-                }
-            }
+            let low = _PrefixIndex.partition(t.byte, children) { $0 < byte }
             guard low < children.upperBound, t.byte[low] == byte else {
                 // No key continues with this byte: the empty range where it would be.
                 let at = low < children.upperBound ? Int(t.lower[low]) : Int(t.upper[node])
@@ -231,13 +222,13 @@ struct _PrefixIndex: Sendable {
     /// The first index in `range` whose element does not satisfy `isBefore`, given that
     /// the elements satisfying it come first.
     @inline(__always)
-    static func partition(
-        _ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool
+    static func partition<Element>(
+        _ items: UnsafeBufferPointer<Element>, _ range: Range<Int>, _ isBefore: (Element) -> Bool
     ) -> Int {
         var low = range.lowerBound, count = range.count
         while count > 0 {
             let half = count / 2
-            if isBefore(keys[low + half]) {
+            if isBefore(items[low + half]) {
                 low += half + 1
                 count -= half + 1
             } else {
