@@ -180,7 +180,9 @@ public struct LocationCompleter: Sendable {
                     ? _FuzzyFrontier.maxExpansions : _FuzzyFrontier.expansionsBesideExact(queryLength: plan.key.count)
                 typos.relativeFloor = _Ranking.typoSpread
                 typos.limit = options.limit - search.results.count
-                typos.addTypoSources(plan.key, budget: budget)
+                // Beside exact matches, one edit: a query that spells the start of a real
+                // name is far less likely to hold two typos than one.
+                typos.addTypoSources(plan.key, budget: search.results.isEmpty ? budget : min(budget, 1))
                 typos.run()
                 search.results += typos.results
             }

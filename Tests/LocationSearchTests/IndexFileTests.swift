@@ -78,6 +78,7 @@ struct IndexFileTests {
             ("trie range beyond the keys", overwriteFirstWord(of: 31)),  // the word-start trie's uppers
             ("trie children outside their parent", overwriteFirstWord(of: 26, with: 0)),  // the whole-name root's upper
             ("stored-answer buckets out of order", overwriteFirstWord(of: 37)),
+            ("next bytes one key short", shorten(section: 39, by: 4)),  // the word-start keys' next bytes
         ]
         for (_, damage) in damages {
             var data = original

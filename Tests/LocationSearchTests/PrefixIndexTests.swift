@@ -94,6 +94,12 @@ struct PrefixIndexRangeTests {
                 let key = index.key(i, in: list)
                 for length in 1...min(4, key.count) { queries.insert(Array(key.prefix(length))) }
                 queries.insert(key + [0x61])
+                // Across the trie's last level and the keys' packed next bytes: each length,
+                // and one that parts from every key at its last byte.
+                for length in 5..<max(5, min(12, key.count + 1)) {
+                    queries.insert(Array(key.prefix(length)))
+                    queries.insert(Array(key.prefix(length - 1)) + [key[length - 1] &+ 1])
+                }
             }
         }
         for query in queries {

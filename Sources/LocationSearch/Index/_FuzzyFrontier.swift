@@ -19,6 +19,12 @@
 /// they are found in the sorted keys by galloping. The search passes its current cutoff
 /// to `expand`, and a child that could not beat it is dropped before its row is computed.
 ///
+/// A child whose edits are used up is never walked: below it, a key matches only by
+/// spelling the rest of the query exactly, so its few possible continuations are looked
+/// up directly, and their keys enter the heap as matches with exact bounds. With one
+/// edit allowed, that is every node off the query's own path, so the walk expands about
+/// one node per query byte and looks up the rest.
+///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
 struct _FuzzyFrontier {
@@ -62,8 +68,10 @@ struct _FuzzyFrontier {
     private var expansions = 0
     /// Bounds the work on pathological queries.
     static let maxExpansions = 4_000
-    /// The effort when exact matches exist, for a query of `length` bytes: 400
-    /// expansions up to 5 bytes, then half as many for each byte more, down to 20.
+    /// The effort when exact matches exist, for a query of `length` bytes: 800
+    /// expansions up to 5 bytes, then half as many for each byte more, down to 40.
+    /// (A node whose edits are used up counts as one expansion when it is resolved:
+    /// see `addForcedMatches(of:text:cutoff:)`.)
     ///
     /// Each byte more that still spells the start of a real name makes a typo in it
     /// less likely: "chiriaco" is Chiriaco, not Chivilcoy. The walk is best first, so a
@@ -72,7 +80,7 @@ struct _FuzzyFrontier {
     /// cities, recall is unchanged; the typing log's slowest keystrokes, with typos on,
     /// were these walks beside a long exact match.)
     static func expansionsBesideExact(queryLength length: Int) -> Int {
-        max(20, 400 >> min(max(0, length - 5), 16))
+        max(40, 800 >> min(max(0, length - 5), 16))
     }
     /// This walk's bound on expansions.
     var expansionLimit = maxExpansions
@@ -109,7 +117,7 @@ struct _FuzzyFrontier {
         heap.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
         addChild(parent: 0, byte: first, range: self.trie.range(of: start), best: self.trie.best[start],
-                 trie: Int32(start), cutoff: -.infinity, parentMinimum: 0)
+                 trie: Int32(start), cutoff: -.infinity, parentMinimum: 0, text: text)
     }
 
     /// The best score any match still to come could have.
@@ -133,15 +141,15 @@ struct _FuzzyFrontier {
             heap.removeAll()
             return nil
         }
+        let cutoff = cutoff - quality
         let depth = Int(node.depth)
         let (viable, minimum) = viableBytes(of: index)
-        let cutoff = cutoff - quality
         if node.trie >= 0 && depth < _ShallowTrie.depth {
             // Near the root: the children are listed, with their bounds, in the trie.
             let bytes = trie.byte, lowers = trie.lower, uppers = trie.upper, bests = trie.best
             for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
                 addChild(parent: index, byte: bytes[child], range: Int(lowers[child])..<Int(uppers[child]),
-                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
+                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum, text: text)
             }
             return nil
         }
@@ -153,7 +161,7 @@ struct _FuzzyFrontier {
                 guard cursor < range.upperBound else { return }
                 let start = _PrefixIndex.partition(keys, cursor..<range.upperBound) { text[Int($0) + depth] < byte }
                 let end = _PrefixIndex.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
-                if start < end { addChild(parent: index, byte: byte, range: start..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum) }
+                if start < end { addChild(parent: index, byte: byte, range: start..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum, text: text) }
                 cursor = end
             }
             return nil
@@ -162,11 +170,94 @@ struct _FuzzyFrontier {
             let byte = text[Int(keys[cursor]) + depth]
             let end = _PrefixIndex.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
             if viable.contains(byte) {
-                addChild(parent: index, byte: byte, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum)
+                addChild(parent: index, byte: byte, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum, text: text)
             }
             cursor = end
         }
         return nil
+    }
+
+    /// Resolves a node whose edits are used up: below it, a key can only match by
+    /// spelling the rest of the query exactly from a cell of the node's row at the budget,
+    /// or by completing a transposition with its next byte and then doing so. Each such
+    /// continuation is looked up directly (`_PrefixIndex.narrow`, which gives up as soon
+    /// as a trie node shows no key below could beat `cutoff`), and the keys found are
+    /// pushed as matches with their exact bound, instead of walking the subtree a byte at
+    /// a time on the node's loose bound (the best score anywhere below it).
+    ///
+    /// The matches are those the byte-at-a-time walk would reach: it stops at the first
+    /// node within budget on each path, so a continuation that extends another one is
+    /// left out (its keys are in the shorter one's range).
+    ///
+    /// - Complexity: O(*m*² + *c* (*d* log *a* + *m* log *r*)) for *c* ≤ 2*m* continuations
+    ///   (see `_PrefixIndex.narrow`).
+    private mutating func addForcedMatches(of index: Int32, text: UnsafeBufferPointer<UInt8>, cutoff: Float) {
+        let node = nodes[Int(index)]
+        let width = m + 1, row = Int(index) * width
+        let depth = Int(node.depth)
+        let range = Int(node.lower)..<Int(node.upper)
+        query.withUnsafeBufferPointer { q in
+            // Each continuation: an optional first byte (a transposition's), then the
+            // query from `from` on. At most m + 1 of each kind.
+            withUnsafeTemporaryAllocation(of: (lead: Int16, from: Int32).self, capacity: 2 * width) { found in
+                var count = 0
+                rows.withUnsafeBufferPointer { rows in
+                    for j in 0..<m where rows[row + j] <= budget {
+                        found[count] = (-1, Int32(j))
+                        count += 1
+                    }
+                    if node.parent >= 0 && m >= 2 {
+                        let grandparent = Int(node.parent) * width
+                        for j in 2...m where q[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= budget {
+                            found[count] = (Int16(q[j - 2]), Int32(j))
+                            count += 1
+                        }
+                    }
+                }
+                // The continuation's length and its i-th byte.
+                func length(_ c: (lead: Int16, from: Int32)) -> Int { m - Int(c.from) + (c.lead >= 0 ? 1 : 0) }
+                func byte(_ c: (lead: Int16, from: Int32), _ i: Int) -> UInt8 {
+                    c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
+                }
+                for a in 0..<count {
+                    let continuation = found[a], n = length(continuation)
+                    // Left out if another continuation is a prefix of it (the earlier one of two equal).
+                    let covered = (0..<count).contains { b in
+                        guard b != a else { return false }
+                        let other = found[b], k = length(other)
+                        guard k < n || (k == n && b < a) else { return false }
+                        return (0..<k).allSatisfy { byte(other, $0) == byte(continuation, $0) }
+                    }
+                    guard !covered else { continue }
+                    // Only keys that could still beat the cutoff are wanted.
+                    let floor = cutoff - _Ranking.typo * Float(budget)
+                    var within = range, trieNode = Int(node.trie), at = depth
+                    if continuation.lead >= 0 {
+                        var lead = UInt8(continuation.lead)
+                        (within, trieNode) = withUnsafePointer(to: &lead) {
+                            _PrefixIndex.narrow(within, depth: at, trieNode: trieNode, by: UnsafeBufferPointer(start: $0, count: 1),
+                                                keys: keys, text: text, trie: trie, scoringAbove: floor)
+                        }
+                        at += 1
+                    }
+                    if !within.isEmpty && Int(continuation.from) < m {
+                        (within, trieNode) = _PrefixIndex.narrow(
+                            within, depth: at, trieNode: trieNode, by: UnsafeBufferPointer(rebasing: q[Int(continuation.from)...]),
+                            keys: keys, text: text, trie: trie, scoringAbove: floor)
+                    }
+                    guard !within.isEmpty else { continue }
+                    let best = trieNode >= 0
+                        ? trie.best[trieNode] : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: list.leafCount)
+                    let edits = Float(budget)
+                    guard best + _Ranking.typo * edits > cutoff else { continue }
+                    let match = Int32(nodes.count)
+                    nodes.append(Node(
+                        lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
+                        parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1))
+                    pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
+                }
+            }
+        }
     }
 
     /// The bytes a child of `node` may have and still be within its allowed edits. When
@@ -214,7 +305,8 @@ struct _FuzzyFrontier {
     /// diagonal needs more than `budget` edits, so it is the cap. With the cap, a capped
     /// recurrence gives exactly the capped distances.
     private mutating func addChild(
-        parent: Int32, byte: UInt8, range: Range<Int>, best: Float?, trie: Int32, cutoff: Float, parentMinimum: Int32
+        parent: Int32, byte: UInt8, range: Range<Int>, best: Float?, trie: Int32, cutoff: Float, parentMinimum: Int32,
+        text: UnsafeBufferPointer<UInt8>
     ) {
         let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: list.leafCount)
         guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
@@ -231,7 +323,8 @@ struct _FuzzyFrontier {
         // Computed in the free row after the last node's, kept only if the child is.
         let node = Int32(nodes.count)
         let start = Int(node) * width
-        if rows.count < start + width { rows.append(contentsOf: repeatElement(0, count: max(width, rows.count))) }
+        // (Match nodes take no row, but their slots are skipped: grow by at least double.)
+        if rows.count < start + width { rows.append(contentsOf: repeatElement(0, count: max(start + width - rows.count, rows.count))) }
         let distance: Int32 = rows.withUnsafeMutableBufferPointer { rows in
             query.withUnsafeBufferPointer { q in
                 let row = rows.baseAddress! + start
@@ -256,6 +349,15 @@ struct _FuzzyFrontier {
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
             parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
+        if distance > budget && minimum >= budget {
+            // Its edits are used up: resolved now, counted as an expansion, rather than
+            // pushed on its loose bound (and its siblings' continuations are next to
+            // its own in the trie, so they are looked up while in cache).
+            guard expansions < expansionLimit else { return }
+            expansions += 1
+            addForcedMatches(of: node, text: text, cutoff: cutoff)
+            return
+        }
         pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
     }
 

@@ -33,9 +33,10 @@ enum _IndexFile {
     /// first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
-    /// shallow trie. 9: the precomputed answers' bucket table.
-    static let formatVersion: UInt64 = 9
-    static let sectionCount = 38
+    /// shallow trie. 9: the precomputed answers' bucket table. 10: each key's next bytes
+    /// below the tries.
+    static let formatVersion: UInt64 = 10
+    static let sectionCount = 40
 
     struct Header {
         var magic = _IndexFile.magic
@@ -72,7 +73,7 @@ enum _IndexFile {
         ] + [index.tries.whole, index.tries.words].flatMap { trie in
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
         } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes,
-             completer.answers.buckets.rawBytes]
+             completer.answers.buckets.rawBytes, index.tries.whole.next.rawBytes, index.tries.words.next.rawBytes]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -201,15 +202,17 @@ enum _IndexFile {
             return list
         }
         let whole = try keys(10, buckets: 18, leaves: fields[5]), words = try keys(14, buckets: 19, leaves: fields[6])
-        func trie(_ first: Int, levels: Int, over list: _SortedKeys) throws -> _ShallowTrie {
+        func trie(_ first: Int, levels: Int, next: Int, over list: _SortedKeys) throws -> _ShallowTrie {
             let trie = _ShallowTrie(
                 lower: try column(first, UInt32.self), upper: try column(first + 1, UInt32.self),
                 firstChild: try column(first + 2, UInt32.self), byte: try column(first + 3, UInt8.self),
-                best: try column(first + 4, Float.self), levelStart: try column(levels, UInt32.self))
+                best: try column(first + 4, Float.self), levelStart: try column(levels, UInt32.self),
+                next: try column(next, UInt32.self))
             guard trie.isConsistent(keyCount: list.count) else { throw invalid("a key list's trie is damaged") }
             return trie
         }
-        let tries = _ShallowTries(whole: try trie(25, levels: 35, over: whole), words: try trie(30, levels: 36, over: words))
+        let tries = _ShallowTries(
+            whole: try trie(25, levels: 35, next: 38, over: whole), words: try trie(30, levels: 36, next: 39, over: words))
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries)

@@ -153,51 +153,92 @@ struct _PrefixIndex: Sendable {
                 : _PrefixIndex.gallop(k, all) { text[Int($0) + 2] == 0 } - all.lowerBound
             return (all, exact)
         }
+        return query.withUnsafeBufferPointer { q in
+            let (within, node) = Self.narrow(0..<k.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
+            if node >= 0, q.count < _ShallowTrie.depth {
+                // The keys equal to the query end here and sort before its children.
+                let t = trie.buffers, children = t.children(of: node)
+                return (within, children.isEmpty ? within.count : Int(t.lower[children.lowerBound]) - within.lowerBound)
+            }
+            // The exact matches sort first and are few: gallop from the start.
+            let exactEnd = _PrefixIndex.gallop(k, within) { text[Int($0) + q.count] == 0 }
+            return (within, exactEnd - within.lowerBound)
+        }
+    }
+
+    /// The keys of `range` that continue with `bytes`, where the keys of `range` share
+    /// their first `depth` bytes and `trieNode` is their node in `trie` (-1 below its
+    /// levels). Also returns the node of the result in `trie`, or -1 below its levels or
+    /// when no key continues so (the empty range is then where they would be).
+    ///
+    /// With `floor`, the range is empty as soon as a trie node on the way shows that no
+    /// key continuing so scores above it (the typo walk wants no others).
+    ///
+    /// It goes down the trie, whose top levels every query shares (so they stay in
+    /// cache), as far as it has levels, and binary-searches the rest of `bytes` in that
+    /// node's range, comparing only the bytes after it. The keys' text is read only for
+    /// those last steps: it is cold, one cache miss (or page fault) per probe.
+    ///
+    /// - Complexity: O(*d* log *a* + *m* log *r*) for *m* bytes, *d* trie levels walked,
+    ///   the alphabet *a* and *r* the size of the range where the walk leaves the trie.
+    @inline(__always)
+    static func narrow(
+        _ range: Range<Int>, depth: Int, trieNode: Int, by bytes: UnsafeBufferPointer<UInt8>,
+        keys k: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt8>, trie t: _ShallowTrie.Buffers,
+        scoringAbove floor: Float = -.infinity
+    ) -> (range: Range<Int>, trieNode: Int) {
+        var within = range, node = trieNode, depth = depth, used = 0
         // Down the trie: a node's children are in byte order.
-        let t = trie.buffers
-        let walked = min(query.count, _ShallowTrie.depth)
-        var node = 0
-        for level in 0..<walked {
-            let byte = query[level], children = t.children(of: node)
-            let low = _PrefixIndex.partition(t.byte, children) { $0 < byte }
+        while node >= 0, depth < _ShallowTrie.depth, used < bytes.count {
+            let byte = bytes[used], children = t.children(of: node)
+            let low = partition(t.byte, children) { $0 < byte }
             guard low < children.upperBound, t.byte[low] == byte else {
                 // No key continues with this byte: the empty range where it would be.
                 let at = low < children.upperBound ? Int(t.lower[low]) : Int(t.upper[node])
-                return (at..<at, 0)
+                return (at..<at, -1)
             }
+            // No key below scores above the floor. (Not read without one: a cold line.)
+            if floor > -.infinity && t.best[low] <= floor { return (Int(t.lower[low])..<Int(t.lower[low]), -1) }
             node = low
+            within = t.range(of: node)
+            depth += 1
+            used += 1
         }
-        let within = t.range(of: node)
-        if walked == query.count, walked < _ShallowTrie.depth {
-            // The keys equal to the query end here and sort before its children.
-            let children = t.children(of: node)
-            return (within, children.isEmpty ? within.count : Int(t.lower[children.lowerBound]) - within.lowerBound)
+        guard used < bytes.count else { return (within, node) }
+        let packedEnd = _ShallowTrie.depth + _ShallowTrie.nextBytes
+        if depth >= _ShallowTrie.depth && depth < packedEnd {
+            // The next bytes of every key, packed in key order: compare as many as the
+            // rest of `bytes` covers (those before `depth` are the same in the range).
+            let count = min(packedEnd - depth, bytes.count - used)
+            let shift = 8 * (packedEnd - depth - count)
+            let mask = UInt32(truncatingIfNeeded: (UInt64(1) << UInt64(8 * count)) - 1)
+            var target: UInt32 = 0
+            for i in 0..<count { target = target << 8 | UInt32(bytes[used + i]) }
+            let next = t.next
+            let lower = partition(next, within) { $0 >> shift & mask < target }
+            // (Galloping: the keys continuing so are usually a short run.)
+            let upper = gallop(next, lower..<within.upperBound) { $0 >> shift & mask <= target }
+            within = lower..<upper
+            depth += count
+            used += count
+            guard used < bytes.count, !within.isEmpty else { return (within, -1) }
         }
-        return query.withUnsafeBufferPointer { q in
-            let rest = UnsafeBufferPointer(rebasing: q[walked...])
-            var lower = within.lowerBound, upper = within.upperBound
-            if !rest.isEmpty {
-                // The lower bound; a probe past the query's keys also bounds the upper one.
-                var count = within.count
-                while count > 0 {
-                    let half = count / 2
-                    let order = _PrefixIndex.comparePrefix(text, Int(k[lower + half]) + walked, rest)
-                    if order < 0 {
-                        lower += half + 1
-                        count -= half + 1
-                    } else {
-                        if order > 0 { upper = lower + half }
-                        count = half
-                    }
-                }
-                upper = _PrefixIndex.partition(k, lower..<upper) {
-                    _PrefixIndex.comparePrefix(text, Int($0) + walked, rest) <= 0
-                }
+        let rest = UnsafeBufferPointer(rebasing: bytes[used...])
+        // The lower bound; a probe past the query's keys also bounds the upper one.
+        var lower = within.lowerBound, upper = within.upperBound, count = within.count
+        while count > 0 {
+            let half = count / 2
+            let order = comparePrefix(text, Int(k[lower + half]) + depth, rest)
+            if order < 0 {
+                lower += half + 1
+                count -= half + 1
+            } else {
+                if order > 0 { upper = lower + half }
+                count = half
             }
-            // The exact matches sort first and are few: gallop from the start.
-            let exactEnd = _PrefixIndex.gallop(k, lower..<upper) { text[Int($0) + q.count] == 0 }
-            return (lower..<upper, exactEnd - lower)
         }
+        upper = partition(k, lower..<upper) { comparePrefix(text, Int($0) + depth, rest) <= 0 }
+        return (lower..<upper, -1)
     }
 
     /// `partition(keys, range, isBefore)` found by galloping from the start (1, 2, 4, ...

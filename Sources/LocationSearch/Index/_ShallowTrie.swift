@@ -9,10 +9,15 @@
 /// node's children are consecutive entries, read in order. Below `depth` the walk goes
 /// back to the sorted keys, where nodes have few children.
 ///
+/// Below its levels, `next` holds each key's following four bytes, packed, so that a
+/// lookup that leaves the trie narrows its range by comparing 32-bit values read in key
+/// order (`_PrefixIndex.narrow`), not by a binary search over the keys' text, where every
+/// probe is a cache miss at a random place and a branch no predictor can learn.
+///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
 /// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`. Flat columns, no per-node
-/// objects, immutable once built; about 17 bytes a node.
+/// objects, immutable once built; about 17 bytes a node, and 4 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
@@ -29,13 +34,18 @@ struct _ShallowTrie: Sendable {
     /// Where each level's nodes start, then the node count (`depth + 2` entries): a file
     /// written with another `depth` is told by its length.
     let levelStart: _Column<UInt32>
+    /// Per key of the list, its bytes `depth ..< depth + nextBytes` packed big-endian,
+    /// 0 past its end: within a node of the deepest level, these values rise in key order.
+    let next: _Column<UInt32>
+    /// How many bytes `next` holds per key.
+    static let nextBytes = 4
 
     /// The number of nodes.
     var count: Int { lower.count }
 
     init(
         lower: _Column<UInt32>, upper: _Column<UInt32>, firstChild: _Column<UInt32>, byte: _Column<UInt8>,
-        best: _Column<Float>, levelStart: _Column<UInt32>
+        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<UInt32>
     ) {
         self.lower = lower
         self.upper = upper
@@ -43,6 +53,7 @@ struct _ShallowTrie: Sendable {
         self.byte = byte
         self.best = best
         self.levelStart = levelStart
+        self.next = next
     }
 
     /// The trie over `keys` (sorted, offsets of 0-terminated keys in `text`) with their
@@ -106,9 +117,18 @@ struct _ShallowTrie: Sendable {
         }
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
+        let next = keys.map { key in
+            // The key's bytes up to its 0 terminator, then zeros.
+            var packed: UInt32 = 0, ended = false
+            for i in 0..<(depth + Self.nextBytes) {
+                ended = ended || text[Int(key) + i] == 0
+                if i >= depth { packed = packed << 8 | (ended ? 0 : UInt32(text[Int(key) + i])) }
+            }
+            return packed
+        }
         self.init(
             lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte),
-            best: _Column(best), levelStart: _Column(starts))
+            best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
     /// The columns as buffers, for a hot loop: valid while this trie (or the key list
@@ -119,6 +139,7 @@ struct _ShallowTrie: Sendable {
         let firstChild: UnsafeBufferPointer<UInt32>
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
+        let next: UnsafeBufferPointer<UInt32>
 
         @inline(__always)
         func children(of node: Int) -> Range<Int> {
@@ -132,7 +153,7 @@ struct _ShallowTrie: Sendable {
     }
 
     var buffers: Buffers {
-        Buffers(lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer, best: best.buffer)
+        Buffers(lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer, best: best.buffer, next: next.buffer)
     }
 
     /// Whether the columns fit together and every range and child lies within a list of
@@ -141,7 +162,8 @@ struct _ShallowTrie: Sendable {
     /// - Complexity: O(*t*) for *t* nodes.
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
-        guard n > 0, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
+        // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
+        guard n > 0, next.count == keyCount, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
@@ -195,6 +217,14 @@ struct _ShallowTrie: Sendable {
             precondition(cursor == range.upperBound, "trie node \(node) misses a child")
         }
         precondition(visited == count, "the trie has unreachable nodes")
+        for (i, key) in keys.enumerated() {
+            var expected: UInt32 = 0, ended = false
+            for j in 0..<(Self.depth + Self.nextBytes) {
+                ended = ended || text[Int(key) + j] == 0
+                if j >= Self.depth { expected = expected << 8 | (ended ? 0 : UInt32(text[Int(key) + j])) }
+            }
+            precondition(next[i] == expected, "key \(i)'s next bytes are wrong")
+        }
     }
 }
 
