@@ -122,7 +122,7 @@ public struct LocationCompleter: Sendable {
     ///   places match. Country and kind filters and `near` add the cost of skipping the
     ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
     ///   fill the list, adds a walk over the query's edit neighbourhood of at most 4,000
-    ///   node expansions (beside exact matches, 400 down to 20 as the query grows; see
+    ///   node expansions (beside exact matches, one edit and 800 down to 10 as the query grows; see
     ///   `_FuzzyFrontier`).
     ///   The heaviest queries (a prefix that starts many keys, with the default options and
     ///   a limit up to 10) are answered from results stored in the index: O(*m* log *b* + *k*)

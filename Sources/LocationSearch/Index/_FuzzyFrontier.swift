@@ -69,7 +69,7 @@ struct _FuzzyFrontier {
     /// Bounds the work on pathological queries.
     static let maxExpansions = 4_000
     /// The effort when exact matches exist, for a query of `length` bytes: 800
-    /// expansions up to 5 bytes, then half as many for each byte more, down to 40.
+    /// expansions up to 5 bytes, then half as many for each byte more, down to 10.
     /// (A node whose edits are used up counts as one expansion when it is resolved:
     /// see `addForcedMatches(of:text:cutoff:)`.)
     ///
@@ -80,7 +80,7 @@ struct _FuzzyFrontier {
     /// cities, recall is unchanged; the typing log's slowest keystrokes, with typos on,
     /// were these walks beside a long exact match.)
     static func expansionsBesideExact(queryLength length: Int) -> Int {
-        max(40, 800 >> min(max(0, length - 5), 16))
+        max(10, 800 >> min(max(0, length - 5), 16))
     }
     /// This walk's bound on expansions.
     var expansionLimit = maxExpansions
@@ -148,29 +148,41 @@ struct _FuzzyFrontier {
             // Near the root: the children are listed, with their bounds, in the trie.
             let bytes = trie.byte, lowers = trie.lower, uppers = trie.upper, bests = trie.best
             for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
+                // (Resolving a child counts as an expansion: none is worth a row after the last.)
+                guard expansions < expansionLimit else { break }
                 addChild(parent: index, byte: bytes[child], range: Int(lowers[child])..<Int(uppers[child]),
                          best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum, text: text)
             }
             return nil
         }
-        var cursor = _PrefixIndex.gallop(keys, range) { text[Int($0) + depth] == 0 }
+        // Deeper, the children are runs of the keys' byte at `depth`: read from the keys'
+        // packed next bytes while they hold it (in key order, so in few cache lines),
+        // else from their text.
+        let next = trie.next
+        let packedEnd = _ShallowTrie.depth + _ShallowTrie.nextBytes
+        let shift = UInt32(8 * max(0, packedEnd - 1 - depth))
+        let packed = depth >= _ShallowTrie.depth && depth < packedEnd
+        @inline(__always) func byte(at i: Int) -> UInt8 {
+            packed ? UInt8(truncatingIfNeeded: next[i] >> shift) : text[Int(keys[i]) + depth]
+        }
+        var cursor = _PrefixIndex.gallop(range) { byte(at: $0) == 0 }
         if viable.count <= 4 {
             // Only a few bytes can continue: search for each instead of listing every
             // child (near the root, a node has dozens).
-            viable.forEach { byte in
-                guard cursor < range.upperBound else { return }
-                let start = _PrefixIndex.partition(keys, cursor..<range.upperBound) { text[Int($0) + depth] < byte }
-                let end = _PrefixIndex.gallop(keys, start..<range.upperBound) { text[Int($0) + depth] <= byte }
-                if start < end { addChild(parent: index, byte: byte, range: start..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum, text: text) }
+            viable.forEach { target in
+                guard cursor < range.upperBound, expansions < expansionLimit else { return }
+                let start = _PrefixIndex.partition(cursor..<range.upperBound) { byte(at: $0) < target }
+                let end = _PrefixIndex.gallop(start..<range.upperBound) { byte(at: $0) <= target }
+                if start < end { addChild(parent: index, byte: target, range: start..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum, text: text) }
                 cursor = end
             }
             return nil
         }
-        while cursor < range.upperBound {
-            let byte = text[Int(keys[cursor]) + depth]
-            let end = _PrefixIndex.gallop(keys, cursor..<range.upperBound) { text[Int($0) + depth] <= byte }
-            if viable.contains(byte) {
-                addChild(parent: index, byte: byte, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum, text: text)
+        while cursor < range.upperBound && expansions < expansionLimit {
+            let first = byte(at: cursor)
+            let end = _PrefixIndex.gallop(cursor..<range.upperBound) { byte(at: $0) <= first }
+            if viable.contains(first) {
+                addChild(parent: index, byte: first, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff, parentMinimum: minimum, text: text)
             }
             cursor = end
         }

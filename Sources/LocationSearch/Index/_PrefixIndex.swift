@@ -248,11 +248,18 @@ struct _PrefixIndex: Sendable {
     static func gallop(
         _ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool
     ) -> Int {
+        gallop(range) { isBefore(keys[$0]) }
+    }
+
+    /// `gallop` over positions: the first position in `range` not satisfying `isBefore`,
+    /// given that those satisfying it come first.
+    @inline(__always)
+    static func gallop(_ range: Range<Int>, _ isBefore: (Int) -> Bool) -> Int {
         var low = range.lowerBound, step = 1
-        while low < range.upperBound && isBefore(keys[low]) {
+        while low < range.upperBound && isBefore(low) {
             let probe = low + step
-            guard probe < range.upperBound, isBefore(keys[probe]) else {
-                return partition(keys, (low + 1)..<min(probe, range.upperBound), isBefore)
+            guard probe < range.upperBound, isBefore(probe) else {
+                return partition((low + 1)..<min(probe, range.upperBound), isBefore)
             }
             low = probe + 1
             step *= 2
@@ -266,10 +273,16 @@ struct _PrefixIndex: Sendable {
     static func partition<Element>(
         _ items: UnsafeBufferPointer<Element>, _ range: Range<Int>, _ isBefore: (Element) -> Bool
     ) -> Int {
+        partition(range) { isBefore(items[$0]) }
+    }
+
+    /// `partition` over positions, by binary search.
+    @inline(__always)
+    static func partition(_ range: Range<Int>, _ isBefore: (Int) -> Bool) -> Int {
         var low = range.lowerBound, count = range.count
         while count > 0 {
             let half = count / 2
-            if isBefore(items[low + half]) {
+            if isBefore(low + half) {
                 low += half + 1
                 count -= half + 1
             } else {
