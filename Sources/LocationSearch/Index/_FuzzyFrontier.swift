@@ -210,35 +210,48 @@ struct _FuzzyFrontier {
         let range = Int(node.lower)..<Int(node.upper)
         query.withUnsafeBufferPointer { q in
             // Each continuation: an optional first byte (a transposition's), then the
-            // query from `from` on. At most m + 1 of each kind.
-            withUnsafeTemporaryAllocation(of: (lead: Int16, from: Int32).self, capacity: 2 * width) { found in
+            // query from `from` on; `length` bytes in all. Only cells in the row's band
+            // can be within budget, so there are at most 2 (2 budget + 1).
+            typealias Continuation = (lead: Int16, from: Int32, length: Int32)
+            withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4 * Int(budget) + 2) { found in
                 var count = 0
+                let band = Int(budget)
                 rows.withUnsafeBufferPointer { rows in
-                    for j in 0..<m where rows[row + j] <= budget {
-                        found[count] = (-1, Int32(j))
-                        count += 1
+                    let low = max(0, depth - band), high = min(m - 1, depth + band)
+                    if low <= high {
+                        for j in low...high where rows[row + j] <= budget {
+                            found[count] = (-1, Int32(j), Int32(m - j))
+                            count += 1
+                        }
                     }
-                    if node.parent >= 0 && m >= 2 {
+                    // A transposition completed by the next byte reads the parent's row,
+                    // one level up: its band.
+                    let first = max(2, depth + 1 - band), last = min(m, depth + 1 + band)
+                    if node.parent >= 0 && first <= last {
                         let grandparent = Int(node.parent) * width
-                        for j in 2...m where q[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= budget {
-                            found[count] = (Int16(q[j - 2]), Int32(j))
+                        for j in first...last where q[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= budget {
+                            found[count] = (Int16(q[j - 2]), Int32(j), Int32(m - j + 1))
                             count += 1
                         }
                     }
                 }
-                // The continuation's length and its i-th byte.
-                func length(_ c: (lead: Int16, from: Int32)) -> Int { m - Int(c.from) + (c.lead >= 0 ? 1 : 0) }
-                func byte(_ c: (lead: Int16, from: Int32), _ i: Int) -> UInt8 {
+                // The continuation's i-th byte.
+                @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 {
                     c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
                 }
                 for a in 0..<count {
-                    let continuation = found[a], n = length(continuation)
+                    let continuation = found[a], n = Int(continuation.length)
                     // Left out if another continuation is a prefix of it (the earlier one of two equal).
-                    let covered = (0..<count).contains { b in
-                        guard b != a else { return false }
-                        let other = found[b], k = length(other)
-                        guard k < n || (k == n && b < a) else { return false }
-                        return (0..<k).allSatisfy { byte(other, $0) == byte(continuation, $0) }
+                    var covered = false
+                    for b in 0..<count where b != a {
+                        let other = found[b], k = Int(other.length)
+                        guard k < n || (k == n && b < a) else { continue }
+                        var i = 0
+                        while i < k && byte(other, i) == byte(continuation, i) { i += 1 }
+                        if i == k {
+                            covered = true
+                            break
+                        }
                     }
                     guard !covered else { continue }
                     // Only keys that could still beat the cutoff are wanted.
