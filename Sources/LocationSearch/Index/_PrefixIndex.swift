@@ -171,8 +171,9 @@ struct _PrefixIndex: Sendable {
     /// levels). Also returns the node of the result in `trie`, or -1 below its levels or
     /// when no key continues so (the empty range is then where they would be).
     ///
-    /// With `floor`, the range is empty as soon as a trie node on the way shows that no
-    /// key continuing so scores above it (the typo walk wants no others).
+    /// With `floor`, the range is empty (at the start of `range`) as soon as a trie node
+    /// on the way shows that no key continuing so scores above it (the typo walk wants no
+    /// others).
     ///
     /// It goes down the trie, whose top levels every query shares (so they stay in
     /// cache), as far as it has levels, and binary-searches the rest of `bytes` in that
@@ -198,12 +199,13 @@ struct _PrefixIndex: Sendable {
                 return (at..<at, -1)
             }
             // No key below scores above the floor. (Not read without one: a cold line.)
-            if floor > -.infinity && t.best[low] <= floor { return (Int(t.lower[low])..<Int(t.lower[low]), -1) }
+            if floor > -.infinity && t.best[low] <= floor { return (range.lowerBound..<range.lowerBound, -1) }
             node = low
-            within = t.range(of: node)
             depth += 1
             used += 1
         }
+        // (The range is read once, at the node reached: each level's is another cold line.)
+        if node != trieNode { within = t.range(of: node) }
         guard used < bytes.count else { return (within, node) }
         let packedEnd = _ShallowTrie.depth + _ShallowTrie.nextBytes
         if depth >= _ShallowTrie.depth && depth < packedEnd {
