@@ -201,8 +201,8 @@ struct _FuzzyFrontier {
     /// node within budget on each path, so a continuation that extends another one is
     /// left out (its keys are in the shorter one's range).
     ///
-    /// - Complexity: O(*m*² + *c* (*d* log *a* + *m* log *r*)) for *c* ≤ 2*m* continuations
-    ///   (see `_PrefixIndex.narrow`).
+    /// - Complexity: O(*c*² *m* + *c* (*d* log *a* + *m* log *r*)) for *c* ≤ 2 (2*b* + 1)
+    ///   continuations, *b* the budget (see `_PrefixIndex.narrow`).
     private mutating func addForcedMatches(of index: Int32, text: UnsafeBufferPointer<UInt8>, cutoff: Float) {
         let node = nodes[Int(index)]
         let width = m + 1, row = Int(index) * width
@@ -210,8 +210,8 @@ struct _FuzzyFrontier {
         let range = Int(node.lower)..<Int(node.upper)
         query.withUnsafeBufferPointer { q in
             // Each continuation: an optional first byte (a transposition's), then the
-            // query from `from` on; `length` bytes in all. Only cells in the row's band
-            // can be within budget, so there are at most 2 (2 budget + 1).
+            // query from `from` on; `length` bytes in all. Only cells in a row's band can
+            // be within budget, so there are at most 2 budget + 1 of each kind.
             typealias Continuation = (lead: Int16, from: Int32, length: Int32)
             withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4 * Int(budget) + 2) { found in
                 var count = 0
@@ -235,6 +235,8 @@ struct _FuzzyFrontier {
                         }
                     }
                 }
+                // Only keys that could still beat the cutoff are wanted.
+                let floor = cutoff - _Ranking.typo * Float(budget)
                 // The continuation's i-th byte.
                 @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 {
                     c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
@@ -254,8 +256,6 @@ struct _FuzzyFrontier {
                         }
                     }
                     guard !covered else { continue }
-                    // Only keys that could still beat the cutoff are wanted.
-                    let floor = cutoff - _Ranking.typo * Float(budget)
                     var within = range, trieNode = Int(node.trie), at = depth
                     if continuation.lead >= 0 {
                         var lead = UInt8(continuation.lead)

@@ -123,11 +123,9 @@ struct _PrefixIndex: Sendable {
     /// equal `query` exactly (they sort first).
     ///
     /// A one- or two-byte query's range is one lookup in the list's bucket table. A longer
-    /// query goes down the list's shallow trie, whose top levels every query shares (so
-    /// they stay in cache), for its first `_ShallowTrie.depth` bytes, and binary-searches
-    /// the rest of the query in that node's range, comparing only the bytes after it. The
-    /// keys' text is read only for those last steps: it is cold, one cache miss (or page
-    /// fault) per probe.
+    /// one is `narrow` from the root: down the list's shallow trie for its first
+    /// `_ShallowTrie.depth` bytes, then by the keys' packed next bytes, then by binary
+    /// search over the keys' text for the rest.
     ///
     /// - Complexity: O(*d* log *a* + *m* log *r*), *m* the query's length, *d* the trie's
     ///   depth, *a* the alphabet and *r* the size of the range of the query's first *d*
@@ -176,9 +174,11 @@ struct _PrefixIndex: Sendable {
     /// others).
     ///
     /// It goes down the trie, whose top levels every query shares (so they stay in
-    /// cache), as far as it has levels, and binary-searches the rest of `bytes` in that
-    /// node's range, comparing only the bytes after it. The keys' text is read only for
-    /// those last steps: it is cold, one cache miss (or page fault) per probe.
+    /// cache), as far as it has levels; then narrows that node's range by the keys' next
+    /// bytes, packed in key order (`_ShallowTrie.next`), and binary-searches whatever is
+    /// left of `bytes` (past the packed bytes), comparing only the bytes after the trie's
+    /// and the packed ones. The keys' text is read only for those last steps: it is cold,
+    /// one cache miss (or page fault) per probe.
     ///
     /// - Complexity: O(*d* log *a* + *m* log *r*) for *m* bytes, *d* trie levels walked,
     ///   the alphabet *a* and *r* the size of the range where the walk leaves the trie.

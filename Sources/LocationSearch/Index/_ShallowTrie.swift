@@ -117,18 +117,21 @@ struct _ShallowTrie: Sendable {
         }
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
-        let next = keys.map { key in
-            // The key's bytes up to its 0 terminator, then zeros.
-            var packed: UInt32 = 0, ended = false
-            for i in 0..<(depth + Self.nextBytes) {
-                ended = ended || text[Int(key) + i] == 0
-                if i >= depth { packed = packed << 8 | (ended ? 0 : UInt32(text[Int(key) + i])) }
-            }
-            return packed
-        }
+        let next = keys.map { Self.nextBytes(ofKeyAt: Int($0), in: text) }
         self.init(
             lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte),
             best: _Column(best), levelStart: _Column(starts), next: _Column(next))
+    }
+
+    /// The key's bytes `depth ..< depth + nextBytes` packed big-endian: its bytes up to its
+    /// 0 terminator, then zeros.
+    static func nextBytes(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var packed: UInt32 = 0, ended = false
+        for i in 0..<(depth + nextBytes) {
+            ended = ended || text[start + i] == 0
+            if i >= depth { packed = packed << 8 | (ended ? 0 : UInt32(text[start + i])) }
+        }
+        return packed
     }
 
     /// The columns as buffers, for a hot loop: valid while this trie (or the key list
@@ -218,12 +221,7 @@ struct _ShallowTrie: Sendable {
         }
         precondition(visited == count, "the trie has unreachable nodes")
         for (i, key) in keys.enumerated() {
-            var expected: UInt32 = 0, ended = false
-            for j in 0..<(Self.depth + Self.nextBytes) {
-                ended = ended || text[Int(key) + j] == 0
-                if j >= Self.depth { expected = expected << 8 | (ended ? 0 : UInt32(text[Int(key) + j])) }
-            }
-            precondition(next[i] == expected, "key \(i)'s next bytes are wrong")
+            precondition(next[i] == Self.nextBytes(ofKeyAt: Int(key), in: text), "key \(i)'s next bytes are wrong")
         }
     }
 }
