@@ -122,8 +122,8 @@ public struct LocationCompleter: Sendable {
     ///   places match. Country and kind filters and `near` add the cost of skipping the
     ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
     ///   fill the list, adds a walk over the query's edit neighbourhood of at most 4,000
-    ///   node expansions (beside exact matches, one edit and 800 down to 10 as the query grows; see
-    ///   `_FuzzyFrontier`).
+    ///   node expansions (beside exact matches, one edit and 800 expansions down to 10 as
+    ///   the query grows; see `_FuzzyFrontier`).
     ///   The heaviest queries (a prefix that starts many keys, with the default options and
     ///   a limit up to 10) are answered from results stored in the index: O(*m* log *b* + *k*)
     ///   for *b* stored queries sharing the query's first two bytes (see `_PrecomputedAnswers`).
@@ -174,15 +174,16 @@ public struct LocationCompleter: Sendable {
                 typos.earlier = search.results
                 // Beside exact matches, a typo reading must be clearly more plausible than
                 // the best of them ("delih": Delhi after Delihlitas), and is looked for with
-                // a bounded effort: the person may well have typed a rare name correctly.
+                // a bounded effort and one edit: the person may well have typed a rare name
+                // correctly, and a query that spells the start of a real name is far less
+                // likely to hold two typos than one.
+                let besideExact = !search.results.isEmpty
                 typos.floor = search.results.first.map { $0.score + _Ranking.typoOverExact }
-                typos.typoExpansions = search.results.isEmpty
-                    ? _FuzzyFrontier.maxExpansions : _FuzzyFrontier.expansionsBesideExact(queryLength: plan.key.count)
+                typos.typoExpansions = besideExact
+                    ? _FuzzyFrontier.expansionsBesideExact(queryLength: plan.key.count) : _FuzzyFrontier.maxExpansions
                 typos.relativeFloor = _Ranking.typoSpread
                 typos.limit = options.limit - search.results.count
-                // Beside exact matches, one edit: a query that spells the start of a real
-                // name is far less likely to hold two typos than one.
-                typos.addTypoSources(plan.key, budget: search.results.isEmpty ? budget : min(budget, 1))
+                typos.addTypoSources(plan.key, budget: besideExact ? min(budget, 1) : budget)
                 typos.run()
                 search.results += typos.results
             }

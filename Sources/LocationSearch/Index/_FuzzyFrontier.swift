@@ -371,14 +371,15 @@ struct _FuzzyFrontier {
         }
         let edits = distance <= budget ? distance : minimum
         guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.typo * Float(edits) > cutoff else { return }
+        // Its edits used up, it is resolved now, counted as an expansion, rather than
+        // pushed on its loose bound (and its siblings' continuations are next to its own
+        // in the trie, so they are looked up while in cache).
+        let usedUp = distance > budget && minimum >= budget
+        guard !usedUp || expansions < expansionLimit else { return }
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
             parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
-        if distance > budget && minimum >= budget {
-            // Its edits are used up: resolved now, counted as an expansion, rather than
-            // pushed on its loose bound (and its siblings' continuations are next to
-            // its own in the trie, so they are looked up while in cache).
-            guard expansions < expansionLimit else { return }
+        if usedUp {
             expansions += 1
             addForcedMatches(of: node, text: text, cutoff: cutoff)
             return
