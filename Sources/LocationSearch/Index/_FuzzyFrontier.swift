@@ -189,17 +189,16 @@ struct _FuzzyFrontier {
         return nil
     }
 
+    /// A way a used-up node's keys can still match: an optional first byte (a
+    /// transposition's), then the query from `from` on; `length` bytes in all.
+    private typealias Continuation = (lead: Int16, from: Int32, length: Int32)
+
     /// Resolves a node whose edits are used up: below it, a key can only match by
     /// spelling the rest of the query exactly from a cell of the node's row at the budget,
     /// or by completing a transposition with its next byte and then doing so. Each such
-    /// continuation is looked up directly (`_PrefixIndex.narrow`, which gives up as soon
-    /// as a trie node shows no key below could beat `cutoff`), and the keys found are
-    /// pushed as matches with their exact bound, instead of walking the subtree a byte at
-    /// a time on the node's loose bound (the best score anywhere below it).
-    ///
-    /// The matches are those the byte-at-a-time walk would reach: it stops at the first
-    /// node within budget on each path, so a continuation that extends another one is
-    /// left out (its keys are in the shorter one's range).
+    /// continuation is looked up directly (see `lookUp(_:count:below:depth:range:trieNode:text:cutoff:)`),
+    /// instead of walking the subtree a byte at a time on the node's loose bound (the
+    /// best score anywhere below it).
     ///
     /// - Complexity: O(*c*² *m* + *c* (*d* log *a* + *m* log *r*)) for *c* ≤ 2 (2*b* + 1)
     ///   continuations, *b* the budget (see `_PrefixIndex.narrow`).
@@ -207,16 +206,13 @@ struct _FuzzyFrontier {
         let node = nodes[Int(index)]
         let width = m + 1, row = Int(index) * width
         let depth = Int(node.depth)
-        let range = Int(node.lower)..<Int(node.upper)
-        query.withUnsafeBufferPointer { q in
-            // Each continuation: an optional first byte (a transposition's), then the
-            // query from `from` on; `length` bytes in all. Only cells in a row's band can
-            // be within budget, so there are at most 2 budget + 1 of each kind.
-            typealias Continuation = (lead: Int16, from: Int32, length: Int32)
-            withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4 * Int(budget) + 2) { found in
-                var count = 0
-                let band = Int(budget)
-                rows.withUnsafeBufferPointer { rows in
+        // Only cells in a row's band can be within budget, so there are at most
+        // 2 budget + 1 continuations of each kind.
+        withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4 * Int(budget) + 2) { found in
+            var count = 0
+            let band = Int(budget)
+            rows.withUnsafeBufferPointer { rows in
+                query.withUnsafeBufferPointer { q in
                     let low = max(0, depth - band), high = min(m - 1, depth + band)
                     if low <= high {
                         for j in low...high where rows[row + j] <= budget {
@@ -235,52 +231,96 @@ struct _FuzzyFrontier {
                         }
                     }
                 }
-                // Only keys that could still beat the cutoff are wanted.
-                let floor = cutoff - _Ranking.typo * Float(budget)
-                // The continuation's i-th byte.
-                @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 {
-                    c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
+            }
+            lookUp(found, count: count, below: index, depth: depth, range: Int(node.lower)..<Int(node.upper),
+                   trieNode: Int(node.trie), text: text, cutoff: cutoff)
+        }
+    }
+
+    /// `addForcedMatches(of:text:cutoff:)` for a child that leaves the query's own path
+    /// when one edit is allowed, without its row: its parent spells the query's first
+    /// `depth - 1` bytes, and its byte is not the next one, so its row is known. It is
+    /// one edit from the query's first `depth - 1` (an inserted byte), `depth` (a
+    /// replaced byte) and, when its byte is the query's one after next, `depth + 1` bytes
+    /// (a byte left out); that byte may also start a transposition with the next one.
+    /// The continuations are the ones its row would give, in the same order.
+    ///
+    /// - Complexity: as `addForcedMatches(of:text:cutoff:)`, with no row to compute.
+    private mutating func addForcedMatches(
+        offPathChild byte: UInt8, of parent: Int32, depth: Int, range: Range<Int>, trieNode: Int,
+        text: UnsafeBufferPointer<UInt8>, cutoff: Float
+    ) {
+        let d = depth - 1  // the parent's depth: the child replaces or precedes query[d]
+        withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
+            found[0] = (-1, Int32(d), Int32(m - d))  // inserted
+            found[1] = (-1, Int32(d + 1), Int32(m - d - 1))  // replaced
+            var count = 2
+            if query[d + 1] == byte {
+                found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
+                found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
+                count = 4
+            }
+            lookUp(found, count: count, below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
+        }
+    }
+
+    /// Looks up each continuation below a used-up node (`_PrefixIndex.narrow`, which gives
+    /// up as soon as a trie node shows no key below could beat `cutoff`), and pushes the
+    /// keys found as matches with their exact bound.
+    ///
+    /// The matches are those the byte-at-a-time walk would reach: it stops at the first
+    /// node within budget on each path, so a continuation that extends another one is
+    /// left out (its keys are in the shorter one's range).
+    private mutating func lookUp(
+        _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, below index: Int32, depth: Int,
+        range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
+    ) {
+        query.withUnsafeBufferPointer { q in
+            // Only keys that could still beat the cutoff are wanted.
+            let floor = cutoff - _Ranking.typo * Float(budget)
+            // The continuation's i-th byte.
+            @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 {
+                c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
+            }
+            for a in 0..<count {
+                let continuation = found[a], n = Int(continuation.length)
+                // Left out if another continuation is a prefix of it (the earlier one of two equal).
+                var covered = false
+                for b in 0..<count where b != a {
+                    let other = found[b], k = Int(other.length)
+                    guard k < n || (k == n && b < a) else { continue }
+                    var i = 0
+                    while i < k && byte(other, i) == byte(continuation, i) { i += 1 }
+                    if i == k {
+                        covered = true
+                        break
+                    }
                 }
-                for a in 0..<count {
-                    let continuation = found[a], n = Int(continuation.length)
-                    // Left out if another continuation is a prefix of it (the earlier one of two equal).
-                    var covered = false
-                    for b in 0..<count where b != a {
-                        let other = found[b], k = Int(other.length)
-                        guard k < n || (k == n && b < a) else { continue }
-                        var i = 0
-                        while i < k && byte(other, i) == byte(continuation, i) { i += 1 }
-                        if i == k {
-                            covered = true
-                            break
-                        }
+                guard !covered else { continue }
+                var within = range, trieNode = node, at = depth
+                if continuation.lead >= 0 {
+                    var lead = UInt8(continuation.lead)
+                    (within, trieNode) = withUnsafePointer(to: &lead) {
+                        _PrefixIndex.narrow(within, depth: at, trieNode: trieNode, by: UnsafeBufferPointer(start: $0, count: 1),
+                                            keys: keys, text: text, trie: trie, scoringAbove: floor)
                     }
-                    guard !covered else { continue }
-                    var within = range, trieNode = Int(node.trie), at = depth
-                    if continuation.lead >= 0 {
-                        var lead = UInt8(continuation.lead)
-                        (within, trieNode) = withUnsafePointer(to: &lead) {
-                            _PrefixIndex.narrow(within, depth: at, trieNode: trieNode, by: UnsafeBufferPointer(start: $0, count: 1),
-                                                keys: keys, text: text, trie: trie, scoringAbove: floor)
-                        }
-                        at += 1
-                    }
-                    if !within.isEmpty && Int(continuation.from) < m {
-                        (within, trieNode) = _PrefixIndex.narrow(
-                            within, depth: at, trieNode: trieNode, by: UnsafeBufferPointer(rebasing: q[Int(continuation.from)...]),
-                            keys: keys, text: text, trie: trie, scoringAbove: floor)
-                    }
-                    guard !within.isEmpty else { continue }
-                    let best = trieNode >= 0
-                        ? trie.best[trieNode] : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: list.leafCount)
-                    let edits = Float(budget)
-                    guard best + _Ranking.typo * edits > cutoff else { continue }
-                    let match = Int32(nodes.count)
-                    nodes.append(Node(
-                        lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
-                        parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1))
-                    pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
+                    at += 1
                 }
+                if !within.isEmpty && Int(continuation.from) < m {
+                    (within, trieNode) = _PrefixIndex.narrow(
+                        within, depth: at, trieNode: trieNode, by: UnsafeBufferPointer(rebasing: q[Int(continuation.from)...]),
+                        keys: keys, text: text, trie: trie, scoringAbove: floor)
+                }
+                guard !within.isEmpty else { continue }
+                let best = trieNode >= 0
+                    ? trie.best[trieNode] : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: list.leafCount)
+                let edits = Float(budget)
+                guard best + _Ranking.typo * edits > cutoff else { continue }
+                let match = Int32(nodes.count)
+                nodes.append(Node(
+                    lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
+                    parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1))
+                pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
             }
         }
     }
@@ -337,6 +377,24 @@ struct _FuzzyFrontier {
         guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
+        if budget == 1 && parentMinimum == 0 && byte != query[depth - 1] {
+            // One edit, and the parent spells the start of the query: the child takes
+            // the edit, and its row is known (see `addForcedMatches(offPathChild:...)`).
+            guard best + _Ranking.typo > cutoff else { return }
+            if depth == m || (depth + 1 == m && query[depth] == byte) {
+                // Within the edit already: a match (the rest of a row is not needed).
+                let node = Int32(nodes.count)
+                nodes.append(Node(
+                    lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
+                    parent: parent, byte: byte, distance: 1, minimum: 1, trie: trie))
+                pushHeap(Entry(bound: best + quality + _Ranking.typo, lower: Int32(range.lowerBound), node: node))
+                return
+            }
+            guard expansions < expansionLimit else { return }
+            expansions += 1
+            addForcedMatches(offPathChild: byte, of: parent, depth: depth, range: range, trieNode: Int(trie), text: text, cutoff: cutoff)
+            return
+        }
         let width = m + 1
         let previous = Int(parent) * width
         // The row two levels up and the parent's byte, for transpositions.
