@@ -66,6 +66,10 @@ struct _FuzzyFrontier {
         }
     }
     private var expansions = 0
+    /// `covered(_:count:query:)` of the continuations of an off-path child (see
+    /// `addForcedMatches(offPathChild:...)`) below the path node at `depth`, without and
+    /// with the two a transposition allows.
+    private var offPathCoverage: (depth: Int, two: UInt8, four: UInt8) = (-1, 0, 0)
     /// Bounds the work on pathological queries.
     static let maxExpansions = 4_000
     /// The effort when exact matches exist, for a query of `length` bytes: 800
@@ -254,14 +258,45 @@ struct _FuzzyFrontier {
         withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
             found[0] = (-1, Int32(d), Int32(m - d))  // inserted
             found[1] = (-1, Int32(d + 1), Int32(m - d - 1))  // replaced
-            var count = 2
-            if query[d + 1] == byte {
-                found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
-                found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
-                count = 4
+            found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
+            found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
+            let count = query[d + 1] == byte ? 4 : 2
+            // Which continuations another covers depends only on the query and `d`: worked
+            // out once for all of the parent's children.
+            if offPathCoverage.depth != d {
+                let both = query.withUnsafeBufferPointer { Self.covered(found, count: 4, query: $0) }
+                let two = query.withUnsafeBufferPointer { Self.covered(found, count: 2, query: $0) }
+                offPathCoverage = (d, two, both)
             }
-            lookUp(found, count: count, below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
+            lookUp(found, count: count, covered: count == 4 ? offPathCoverage.four : offPathCoverage.two,
+                   below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
         }
+    }
+
+    /// The continuation's `i`-th byte.
+    @inline(__always)
+    private static func byte(_ c: Continuation, _ i: Int, _ q: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
+    }
+
+    /// The continuations (bit *a* for `found[a]`) that another one is a prefix of (the
+    /// later one of two equal): their keys are in the other's range.
+    private static func covered(_ found: UnsafeMutableBufferPointer<Continuation>, count: Int, query q: UnsafeBufferPointer<UInt8>) -> UInt8 {
+        var mask: UInt8 = 0
+        for a in 0..<count {
+            let continuation = found[a], n = Int(continuation.length)
+            for b in 0..<count where b != a {
+                let other = found[b], k = Int(other.length)
+                guard k < n || (k == n && b < a) else { continue }
+                var i = 0
+                while i < k && byte(other, i, q) == byte(continuation, i, q) { i += 1 }
+                if i == k {
+                    mask |= 1 << a
+                    break
+                }
+            }
+        }
+        return mask
     }
 
     /// Looks up each continuation below a used-up node (`_PrefixIndex.narrow`, which gives
@@ -271,32 +306,18 @@ struct _FuzzyFrontier {
     /// The matches are those the byte-at-a-time walk would reach: it stops at the first
     /// node within budget on each path, so a continuation that extends another one is
     /// left out (its keys are in the shorter one's range).
+    /// `covered` is `covered(_:count:query:)` when already known.
     private mutating func lookUp(
-        _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, below index: Int32, depth: Int,
+        _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, covered: UInt8? = nil, below index: Int32, depth: Int,
         range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
     ) {
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.
             let floor = cutoff - _Ranking.typo * Float(budget)
-            // The continuation's i-th byte.
-            @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 {
-                c.lead < 0 ? q[Int(c.from) + i] : i == 0 ? UInt8(c.lead) : q[Int(c.from) + i - 1]
-            }
-            for a in 0..<count {
+            @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 { Self.byte(c, i, q) }
+            let covered = covered ?? Self.covered(found, count: count, query: q)
+            for a in 0..<count where covered >> a & 1 == 0 {
                 let continuation = found[a], n = Int(continuation.length)
-                // Left out if another continuation is a prefix of it (the earlier one of two equal).
-                var covered = false
-                for b in 0..<count where b != a {
-                    let other = found[b], k = Int(other.length)
-                    guard k < n || (k == n && b < a) else { continue }
-                    var i = 0
-                    while i < k && byte(other, i) == byte(continuation, i) { i += 1 }
-                    if i == k {
-                        covered = true
-                        break
-                    }
-                }
-                guard !covered else { continue }
                 var within = range, trieNode = node, at = depth
                 if continuation.lead >= 0 {
                     var lead = UInt8(continuation.lead)
