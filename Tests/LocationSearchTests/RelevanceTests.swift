@@ -13,6 +13,9 @@ struct RelevanceTests {
 
     @Test("Typos: one edit from 4 letters, two from 8, not on the first letter", arguments: [
         ("londn", "geonames:2643743"),          // deletion
+        ("lonxdon", "geonames:2643743"),        // insertion
+        ("lomdon", "geonames:2643743"),         // substitution
+        ("londoj", "geonames:2643743"),         // substitution of the last letter
         ("lnodon", "geonames:2643743"),         // transposition
         ("philadelpia", "geonames:4560349"),    // deletion
         ("phikadelphua", "geonames:4560349"),   // two substitutions (12 letters)

@@ -23,7 +23,9 @@
 /// spelling the rest of the query exactly, so its few possible continuations are looked
 /// up directly, and their keys enter the heap as matches with exact bounds. With one
 /// edit allowed, that is every node off the query's own path, so the walk expands about
-/// one node per query byte and looks up the rest.
+/// one node per query byte and looks up the rest; such a child's row is known from its
+/// parent's (the query's own prefix), so it is not computed (see
+/// `addForcedMatches(offPathChild:of:depth:range:trieNode:text:cutoff:)`).
 ///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
@@ -200,7 +202,7 @@ struct _FuzzyFrontier {
     /// Resolves a node whose edits are used up: below it, a key can only match by
     /// spelling the rest of the query exactly from a cell of the node's row at the budget,
     /// or by completing a transposition with its next byte and then doing so. Each such
-    /// continuation is looked up directly (see `lookUp(_:count:below:depth:range:trieNode:text:cutoff:)`),
+    /// continuation is looked up directly (see `lookUp(_:count:covered:below:depth:range:trieNode:text:cutoff:)`),
     /// instead of walking the subtree a byte at a time on the node's loose bound (the
     /// best score anywhere below it).
     ///
