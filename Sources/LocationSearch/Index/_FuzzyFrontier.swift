@@ -400,55 +400,48 @@ struct _FuzzyFrontier {
         guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
-        if budget == 1 && parentMinimum == 0 && byte != query[depth - 1] {
-            // One edit, and the parent spells the start of the query: the child takes
-            // the edit, and its row is known (see `addForcedMatches(offPathChild:...)`).
-            guard best + _Ranking.typo > cutoff else { return }
-            if depth == m || (depth + 1 == m && query[depth] == byte) {
-                // Within the edit already: a match (the rest of a row is not needed).
-                let node = Int32(nodes.count)
-                nodes.append(Node(
-                    lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
-                    parent: parent, byte: byte, distance: 1, minimum: 1, trie: trie))
-                pushHeap(Entry(bound: best + quality + _Ranking.typo, lower: Int32(range.lowerBound), node: node))
-                return
-            }
-            guard expansions < expansionLimit else { return }
-            expansions += 1
-            addForcedMatches(offPathChild: byte, of: parent, depth: depth, range: range, trieNode: Int(trie), text: text, cutoff: cutoff)
-            return
-        }
-        let width = m + 1
-        let previous = Int(parent) * width
-        // The row two levels up and the parent's byte, for transpositions.
-        let grandparent = Int(parentNode.parent)
-        let last = parentNode.byte
-        let cap = budget + 1
-        let low = max(1, depth - Int(budget)), high = min(m, depth + Int(budget))
-        var minimum = min(cap, Int32(depth))
-        // Computed in the free row after the last node's, kept only if the child is.
-        let node = Int32(nodes.count)
-        let start = Int(node) * width
-        // (Match nodes take no row, but their slots are skipped: grow by at least double.)
-        if rows.count < start + width { rows.append(contentsOf: repeatElement(0, count: max(start + width - rows.count, rows.count))) }
-        let distance: Int32 = rows.withUnsafeMutableBufferPointer { rows in
-            query.withUnsafeBufferPointer { q in
-                let row = rows.baseAddress! + start
-                for j in 0..<width { row[j] = cap }
-                row[0] = minimum
-                guard low <= high else { return row[m] }
-                for j in low...high {
-                    let cost: Int32 = q[j - 1] == byte ? 0 : 1
-                    var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
-                    if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
-                        value = min(value, rows[grandparent * width + j - 2] + 1)
+        // One edit, and the parent spells the start of the query: the child takes the
+        // edit, and its row is known (see `addForcedMatches(offPathChild:...)`): one edit
+        // at least, and within it only with the last byte replaced or the one before it
+        // left out.
+        let knownRow = budget == 1 && parentMinimum == 0 && byte != query[depth - 1]
+        let distance: Int32, minimum: Int32
+        if knownRow {
+            minimum = 1
+            distance = depth == m || (depth + 1 == m && query[depth] == byte) ? 1 : 2
+        } else {
+            let width = m + 1
+            let previous = Int(parent) * width
+            // The row two levels up and the parent's byte, for transpositions.
+            let grandparent = Int(parentNode.parent)
+            let last = parentNode.byte
+            let cap = budget + 1
+            let low = max(1, depth - Int(budget)), high = min(m, depth + Int(budget))
+            var rowMinimum = min(cap, Int32(depth))
+            // Computed in the free row after the last node's, kept only if the child is.
+            let start = nodes.count * width
+            // (Match nodes take no row, but their slots are skipped: grow by at least double.)
+            if rows.count < start + width { rows.append(contentsOf: repeatElement(0, count: max(start + width - rows.count, rows.count))) }
+            let rowDistance: Int32 = rows.withUnsafeMutableBufferPointer { rows in
+                query.withUnsafeBufferPointer { q in
+                    let row = rows.baseAddress! + start
+                    for j in 0..<width { row[j] = cap }
+                    row[0] = rowMinimum
+                    guard low <= high else { return row[m] }
+                    for j in low...high {
+                        let cost: Int32 = q[j - 1] == byte ? 0 : 1
+                        var value = min(rows[previous + j] + 1, row[j - 1] + 1, rows[previous + j - 1] + cost)
+                        if j > 1 && depth >= 2 && grandparent >= 0 && q[j - 1] == last && q[j - 2] == byte {
+                            value = min(value, rows[grandparent * width + j - 2] + 1)
+                        }
+                        value = min(value, cap)
+                        row[j] = value
+                        rowMinimum = min(rowMinimum, value)
                     }
-                    value = min(value, cap)
-                    row[j] = value
-                    minimum = min(minimum, value)
+                    return row[m]
                 }
-                return row[m]
             }
+            (distance, minimum) = (rowDistance, rowMinimum)
         }
         let edits = distance <= budget ? distance : minimum
         guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.typo * Float(edits) > cutoff else { return }
@@ -457,11 +450,17 @@ struct _FuzzyFrontier {
         // in the trie, so they are looked up while in cache).
         let usedUp = distance > budget && minimum >= budget
         guard !usedUp || expansions < expansionLimit else { return }
+        if usedUp { expansions += 1 }
+        if usedUp && knownRow {
+            // (Not kept as a node: its resolution needs no row, and a node would take one.)
+            addForcedMatches(offPathChild: byte, of: parent, depth: depth, range: range, trieNode: Int(trie), text: text, cutoff: cutoff)
+            return
+        }
+        let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
             parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
         if usedUp {
-            expansions += 1
             addForcedMatches(of: node, text: text, cutoff: cutoff)
             return
         }
