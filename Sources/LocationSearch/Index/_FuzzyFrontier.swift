@@ -25,7 +25,10 @@
 /// edit allowed, that is every node off the query's own path, so the walk expands about
 /// one node per query byte and looks up the rest; such a child's row is known from its
 /// parent's (the query's own prefix), so it is not computed (see
-/// `addForcedMatches(offPathChild:of:depth:range:trieNode:text:cutoff:)`).
+/// `addForcedMatches(offPathChild:of:depth:range:trieNode:text:cutoff:)`). About 97% of
+/// those continuations start no key; the list's `_PrefixFilter` rules out most of them
+/// from a hash (the child's path extended by the continuation, one multiply-add), so a
+/// child costs a few arithmetic operations and one or two probes, not a lookup each.
 ///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
@@ -36,12 +39,15 @@ struct _FuzzyFrontier {
         var depth: Int
     }
 
-    let list: _SortedKeys
-    /// The list's trie, held so that its buffers stay valid.
-    private let shallowTrie: _ShallowTrie
-    /// `list`'s and its trie's columns as buffers (valid while they are held).
+    /// Which of the index's key lists the walk is over.
+    let list: _PrefixIndex.List
+    /// The list's and its trie's columns as buffers. The walk holds no reference to them
+    /// (a copy of a list or trie retains each of its columns, and a walk is made and
+    /// moved for every typo query): they stay valid while the index does, which its
+    /// creator holds for longer (a search holds its completer).
     private let keys: UnsafeBufferPointer<UInt32>
     private let scores: UnsafeBufferPointer<Float>, tree: UnsafeBufferPointer<Float>
+    private let leafCount: Int
     private let trie: _ShallowTrie.Buffers
     /// The match quality of the list (`namePrefix` or `wordPrefix`).
     let quality: Float
@@ -68,10 +74,21 @@ struct _FuzzyFrontier {
         }
     }
     private var expansions = 0
-    /// `covered(_:count:query:)` of the continuations of an off-path child (see
-    /// `addForcedMatches(offPathChild:...)`) below the path node at `depth`, without and
-    /// with the two a transposition allows.
-    private var offPathCoverage: (depth: Int, two: UInt8, four: UInt8) = (-1, 0, 0)
+    /// What the continuations of the off-path children of the path node at `depth` (see
+    /// `addForcedMatches(offPathChild:...)`) have in common, worked out once for all of
+    /// its children: which continuations another covers (`covered(_:count:query:)`),
+    /// without and with the two a transposition allows, and how each extends a child's
+    /// path hash in the list's prefix filter (`nil` when the children's paths are as long
+    /// as the filter's prefixes, so the filter cannot rule anything out).
+    private var offPath = OffPath()
+
+    private struct OffPath {
+        var depth = -1
+        var two: UInt8 = 0, four: UInt8 = 0
+        var filtered = false
+        /// Inserted, replaced, left out, transposed (as `offPathContinuations(below:query:into:)`).
+        var extensions = (_PrefixFilter.Extension(), _PrefixFilter.Extension(), _PrefixFilter.Extension(), _PrefixFilter.Extension())
+    }
     /// Bounds the work on pathological queries.
     static let maxExpansions = 4_000
     /// The effort when exact matches exist, for a query of `length` bytes: 800
@@ -101,16 +118,22 @@ struct _FuzzyFrontier {
         var minimum: Int32
         /// Its node in the list's `_ShallowTrie`, or -1 below it.
         var trie: Int32
+        /// The `_PrefixFilter` hash of its path.
+        var hash: UInt64
     }
 
-    /// Starts a walk for `query` within `budget` edits over keys starting with its first byte.
-    init(query: [UInt8], budget: Int, list: _SortedKeys, trie: _ShallowTrie, quality: Float, text: UnsafeBufferPointer<UInt8>) {
+    /// Starts a walk for `query` within `budget` edits over the keys of `index`'s `list`
+    /// starting with its first byte. The walk reads `index` through pointers: the caller
+    /// keeps it alive while the walk is used.
+    init(query: [UInt8], budget: Int, list: _PrefixIndex.List, of index: _PrefixIndex, quality: Float) {
+        let keyList = list == .whole ? index.whole : index.words
+        let text = index.folded.buffer
         self.list = list
-        self.keys = list.key.buffer
-        self.scores = list.score.buffer
-        self.tree = list.tree.buffer
-        self.shallowTrie = trie
-        self.trie = trie.buffers
+        self.keys = keyList.key.buffer
+        self.scores = keyList.score.buffer
+        self.tree = keyList.tree.buffer
+        self.leafCount = keyList.leafCount
+        self.trie = (list == .whole ? index.tries.whole : index.tries.words).buffers
         self.quality = quality
         self.query = query
         self.m = query.count
@@ -121,7 +144,8 @@ struct _FuzzyFrontier {
         rows.reserveCapacity(64 * (m + 1))
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
-        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
+        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0,
+                          hash: _PrefixFilter.emptyHash))
         addChild(parent: 0, byte: first, range: self.trie.range(of: start), best: self.trie.best[start],
                  trie: Int32(start), cutoff: -.infinity, parentMinimum: 0, text: text)
     }
@@ -238,7 +262,7 @@ struct _FuzzyFrontier {
                     }
                 }
             }
-            lookUp(found, count: count, below: index, depth: depth, range: Int(node.lower)..<Int(node.upper),
+            lookUp(found, count: count, below: index, depth: depth, path: node.hash, range: Int(node.lower)..<Int(node.upper),
                    trieNode: Int(node.trie), text: text, cutoff: cutoff)
         }
     }
@@ -257,21 +281,58 @@ struct _FuzzyFrontier {
         text: UnsafeBufferPointer<UInt8>, cutoff: Float
     ) {
         let d = depth - 1  // the parent's depth: the child replaces or precedes query[d]
-        withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
-            found[0] = (-1, Int32(d), Int32(m - d))  // inserted
-            found[1] = (-1, Int32(d + 1), Int32(m - d - 1))  // replaced
-            found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
-            found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
-            let count = query[d + 1] == byte ? 4 : 2
-            // Which continuations another covers depends only on the query and `d`: worked
-            // out once for all of the parent's children.
-            if offPathCoverage.depth != d {
-                let both = query.withUnsafeBufferPointer { Self.covered(found, count: 4, query: $0) }
-                let two = query.withUnsafeBufferPointer { Self.covered(found, count: 2, query: $0) }
-                offPathCoverage = (d, two, both)
+        let count = query[d + 1] == byte ? 4 : 2
+        // Which continuations another covers, and how each extends the child's path hash,
+        // depend only on the query and `d`: worked out once for all of the parent's children.
+        if offPath.depth != d { offPath = offPathContinuations(below: d) }
+        let path = Self.extend(nodes[Int(parent)].hash, depth: depth, by: byte)
+        if offPath.filtered {
+            // Most children start no key with any continuation: the filter tells, from the
+            // hashes alone, without reading the trie.
+            let prefixes = trie.prefixes, e = offPath.extensions
+            @inline(__always) func may(_ extension: _PrefixFilter.Extension) -> Bool {
+                _PrefixFilter.mayContain(`extension`.applied(to: path), words: prefixes)
             }
-            lookUp(found, count: count, covered: count == 4 ? offPathCoverage.four : offPathCoverage.two,
-                   below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
+            guard may(e.0) || may(e.1) || (count == 4 && (may(e.2) || may(e.3))) else { return }
+        }
+        withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
+            Self.offPathContinuations(below: d, query: query, into: found)
+            lookUp(found, count: count, covered: count == 4 ? offPath.four : offPath.two, below: parent,
+                   depth: depth, path: path, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
+        }
+    }
+
+    /// The continuations of a child off the query's path below the path node at `d`:
+    /// inserted, replaced, left out, transposed (the last two only when the child's byte
+    /// is `query[d + 1]`).
+    private static func offPathContinuations(below d: Int, query: [UInt8], into found: UnsafeMutableBufferPointer<Continuation>) {
+        let m = query.count
+        found[0] = (-1, Int32(d), Int32(m - d))  // inserted
+        found[1] = (-1, Int32(d + 1), Int32(m - d - 1))  // replaced
+        found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
+        found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
+    }
+
+    /// `offPath` for the path node at `d`.
+    private func offPathContinuations(below d: Int) -> OffPath {
+        withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
+            Self.offPathContinuations(below: d, query: query, into: found)
+            return query.withUnsafeBufferPointer { q in
+                var result = OffPath(depth: d, two: Self.covered(found, count: 2, query: q), four: Self.covered(found, count: 4, query: q))
+                // The children are `d + 1` bytes deep: their continuations' first bytes up to
+                // the filter's length count.
+                let room = _PrefixFilter.maxLength - (d + 1)
+                func extensionBy(_ continuation: Continuation) -> _PrefixFilter.Extension {
+                    var bytes = _PrefixFilter.Extension()
+                    for i in 0..<min(Int(continuation.length), room) { bytes.append(Self.byte(continuation, i, q)) }
+                    return bytes
+                }
+                if room > 0 {
+                    result.filtered = true
+                    result.extensions = (extensionBy(found[0]), extensionBy(found[1]), extensionBy(found[2]), extensionBy(found[3]))
+                }
+                return result
+            }
         }
     }
 
@@ -303,7 +364,9 @@ struct _FuzzyFrontier {
 
     /// Looks up each continuation below a used-up node (`_PrefixIndex.narrow`, which gives
     /// up as soon as a trie node shows no key below could beat `cutoff`), and pushes the
-    /// keys found as matches with their exact bound.
+    /// keys found as matches with their exact bound. Most continuations start no key: the
+    /// list's `_PrefixFilter` rules out most of those from the hash of the node's `path`
+    /// extended by the continuation, without reading the trie.
     ///
     /// The matches are those the byte-at-a-time walk would reach: it stops at the first
     /// node within budget on each path, so a continuation that extends another one is
@@ -311,7 +374,7 @@ struct _FuzzyFrontier {
     /// `covered` is `covered(_:count:query:)` when already known.
     private mutating func lookUp(
         _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, covered: UInt8? = nil, below index: Int32, depth: Int,
-        range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
+        path: UInt64, range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
     ) {
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.
@@ -320,6 +383,12 @@ struct _FuzzyFrontier {
             let covered = covered ?? Self.covered(found, count: count, query: q)
             for a in 0..<count where covered >> a & 1 == 0 {
                 let continuation = found[a], n = Int(continuation.length)
+                // (A path of `maxLength` bytes or more is a key's prefix already.)
+                if depth < _PrefixFilter.maxLength {
+                    var hash = path
+                    for i in 0..<min(n, _PrefixFilter.maxLength - depth) { hash = _PrefixFilter.extend(hash, byte(continuation, i)) }
+                    guard _PrefixFilter.mayContain(hash, words: trie.prefixes) else { continue }
+                }
                 var within = range, trieNode = node, at = depth
                 if continuation.lead >= 0 {
                     var lead = UInt8(continuation.lead)
@@ -336,13 +405,14 @@ struct _FuzzyFrontier {
                 }
                 guard !within.isEmpty else { continue }
                 let best = trieNode >= 0
-                    ? trie.best[trieNode] : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: list.leafCount)
+                    ? trie.best[trieNode] : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: leafCount)
                 let edits = Float(budget)
                 guard best + _Ranking.typo * edits > cutoff else { continue }
                 let match = Int32(nodes.count)
+                // (A match is never expanded: its path's hash is not needed.)
                 nodes.append(Node(
                     lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
-                    parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1))
+                    parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1, hash: _PrefixFilter.emptyHash))
                 pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
             }
         }
@@ -396,7 +466,7 @@ struct _FuzzyFrontier {
         parent: Int32, byte: UInt8, range: Range<Int>, best: Float?, trie: Int32, cutoff: Float, parentMinimum: Int32,
         text: UnsafeBufferPointer<UInt8>
     ) {
-        let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: list.leafCount)
+        let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: leafCount)
         guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
@@ -459,12 +529,20 @@ struct _FuzzyFrontier {
         let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
-            parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
+            parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie,
+            hash: Self.extend(parentNode.hash, depth: depth, by: byte)))
         if usedUp {
             addForcedMatches(of: node, text: text, cutoff: cutoff)
             return
         }
         pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
+    }
+
+    /// The `_PrefixFilter` hash of a path of `depth` bytes: its parent's `hash` extended by
+    /// `byte` (only the first `maxLength` bytes count).
+    @inline(__always)
+    private static func extend(_ hash: UInt64, depth: Int, by byte: UInt8) -> UInt64 {
+        depth <= _PrefixFilter.maxLength ? _PrefixFilter.extend(hash, byte) : hash
     }
 
     private mutating func pushHeap(_ item: Entry) {

@@ -100,12 +100,10 @@ struct _Search {
     /// words, found best first as `run()` needs them (see `_FuzzyFrontier`).
     mutating func addTypoSources(_ key: [UInt8], budget: Int) {
         typedLength = key.count
-        let text = completer.index.folded.buffer, tries = completer.index.tries
+        // (The walks read the index through pointers: the search holds its completer.)
         frontiers = [
-            _FuzzyFrontier(query: key, budget: budget, list: completer.index.whole, trie: tries.whole,
-                           quality: _Ranking.namePrefix, text: text),
-            _FuzzyFrontier(query: key, budget: budget, list: completer.index.words, trie: tries.words,
-                           quality: _Ranking.wordPrefix, text: text),
+            _FuzzyFrontier(query: key, budget: budget, list: .whole, of: completer.index, quality: _Ranking.namePrefix),
+            _FuzzyFrontier(query: key, budget: budget, list: .words, of: completer.index, quality: _Ranking.wordPrefix),
         ]
         for i in frontiers.indices { frontiers[i].expansionLimit = typoExpansions }
     }
@@ -142,11 +140,15 @@ struct _Search {
             if best <= cutoff { break }  // (also when nothing is left: both bounds are -infinity)
             if frontierBound > keyBound {
                 if let match = frontiers[frontier].expand(text: text, cutoff: cutoff) {
-                    let list = frontiers[frontier].list, quality = frontiers[frontier].quality
+                    let quality = frontiers[frontier].quality
                     // Highlight at least as much of the name as was typed: the walk stops at
                     // the first node within budget, which may be short of the typed length.
-                    add(match.range, of: list, bonus: quality + _Ranking.typo * Float(match.edits),
-                        Source(split: nil, matchedLength: max(match.depth, typedLength)))
+                    let source = Source(split: nil, matchedLength: max(match.depth, typedLength))
+                    let bonus = quality + _Ranking.typo * Float(match.edits)
+                    switch frontiers[frontier].list {
+                    case .whole: add(match.range, of: completer.index.whole, bonus: bonus, source)
+                    case .words: add(match.range, of: completer.index.words, bonus: bonus, source)
+                    }
                 }
                 continue
             }
