@@ -79,7 +79,6 @@ struct IndexFileTests {
             ("trie children outside their parent", overwriteFirstWord(of: 26, with: 0)),  // the whole-name root's upper
             ("stored-answer buckets out of order", overwriteFirstWord(of: 37)),
             ("next bytes one key short", shorten(section: 39, by: 4)),  // the word-start keys' next bytes
-            ("prefix filter with a partial block", shorten(section: 41, by: 4)),  // the word-start keys' filter
         ]
         for (_, damage) in damages {
             var data = original

@@ -25,10 +25,7 @@
 /// edit allowed, that is every node off the query's own path, so the walk expands about
 /// one node per query byte and looks up the rest; such a child's row is known from its
 /// parent's (the query's own prefix), so it is not computed (see
-/// `addForcedMatches(offPathChild:of:depth:range:trieNode:text:cutoff:)`). About 97% of
-/// those continuations start no key; the list's `_PrefixFilter` rules out most of them
-/// from a hash (the child's path extended by the continuation, one multiply-add), so a
-/// child costs a few arithmetic operations and one or two probes, not a lookup each.
+/// `addForcedMatches(offPathChild:of:depth:range:trieNode:text:cutoff:)`).
 ///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
@@ -74,21 +71,10 @@ struct _FuzzyFrontier {
         }
     }
     private var expansions = 0
-    /// What the continuations of the off-path children of the path node at `depth` (see
-    /// `addForcedMatches(offPathChild:...)`) have in common, worked out once for all of
-    /// its children: which continuations another covers (`covered(_:count:query:)`),
-    /// without and with the two a transposition allows, and how each extends a child's
-    /// path hash in the list's prefix filter (`nil` when the children's paths are as long
-    /// as the filter's prefixes, so the filter cannot rule anything out).
-    private var offPath = OffPath()
-
-    private struct OffPath {
-        var depth = -1
-        var two: UInt8 = 0, four: UInt8 = 0
-        var filtered = false
-        /// Inserted, replaced, left out, transposed (as `offPathContinuations(below:query:into:)`).
-        var extensions = (_PrefixFilter.Extension(), _PrefixFilter.Extension(), _PrefixFilter.Extension(), _PrefixFilter.Extension())
-    }
+    /// `covered(_:count:query:)` of the continuations of an off-path child (see
+    /// `addForcedMatches(offPathChild:...)`) below the path node at `depth`, without and
+    /// with the two a transposition allows.
+    private var offPathCoverage: (depth: Int, two: UInt8, four: UInt8) = (-1, 0, 0)
     /// Bounds the work on pathological queries.
     static let maxExpansions = 4_000
     /// The effort when exact matches exist, for a query of `length` bytes: 800
@@ -118,8 +104,6 @@ struct _FuzzyFrontier {
         var minimum: Int32
         /// Its node in the list's `_ShallowTrie`, or -1 below it.
         var trie: Int32
-        /// The `_PrefixFilter` hash of its path.
-        var hash: UInt64
     }
 
     /// Starts a walk for `query` within `budget` edits over the keys of `index`'s `list`
@@ -144,8 +128,7 @@ struct _FuzzyFrontier {
         rows.reserveCapacity(64 * (m + 1))
         nodes.reserveCapacity(256)
         heap.reserveCapacity(256)
-        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0,
-                          hash: _PrefixFilter.emptyHash))
+        nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
         addChild(parent: 0, byte: first, range: self.trie.range(of: start), best: self.trie.best[start],
                  trie: Int32(start), cutoff: -.infinity, parentMinimum: 0, text: text)
     }
@@ -262,7 +245,7 @@ struct _FuzzyFrontier {
                     }
                 }
             }
-            lookUp(found, count: count, below: index, depth: depth, path: node.hash, range: Int(node.lower)..<Int(node.upper),
+            lookUp(found, count: count, below: index, depth: depth, range: Int(node.lower)..<Int(node.upper),
                    trieNode: Int(node.trie), text: text, cutoff: cutoff)
         }
     }
@@ -281,58 +264,21 @@ struct _FuzzyFrontier {
         text: UnsafeBufferPointer<UInt8>, cutoff: Float
     ) {
         let d = depth - 1  // the parent's depth: the child replaces or precedes query[d]
-        let count = query[d + 1] == byte ? 4 : 2
-        // Which continuations another covers, and how each extends the child's path hash,
-        // depend only on the query and `d`: worked out once for all of the parent's children.
-        if offPath.depth != d { offPath = offPathContinuations(below: d) }
-        let path = Self.extend(nodes[Int(parent)].hash, depth: depth, by: byte)
-        if offPath.filtered {
-            // Most children start no key with any continuation: the filter tells, from the
-            // hashes alone, without reading the trie.
-            let prefixes = trie.prefixes, e = offPath.extensions
-            @inline(__always) func may(_ extension: _PrefixFilter.Extension) -> Bool {
-                _PrefixFilter.mayContain(`extension`.applied(to: path), words: prefixes)
-            }
-            guard may(e.0) || may(e.1) || (count == 4 && (may(e.2) || may(e.3))) else { return }
-        }
         withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
-            Self.offPathContinuations(below: d, query: query, into: found)
-            lookUp(found, count: count, covered: count == 4 ? offPath.four : offPath.two, below: parent,
-                   depth: depth, path: path, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
-        }
-    }
-
-    /// The continuations of a child off the query's path below the path node at `d`:
-    /// inserted, replaced, left out, transposed (the last two only when the child's byte
-    /// is `query[d + 1]`).
-    private static func offPathContinuations(below d: Int, query: [UInt8], into found: UnsafeMutableBufferPointer<Continuation>) {
-        let m = query.count
-        found[0] = (-1, Int32(d), Int32(m - d))  // inserted
-        found[1] = (-1, Int32(d + 1), Int32(m - d - 1))  // replaced
-        found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
-        found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
-    }
-
-    /// `offPath` for the path node at `d`.
-    private func offPathContinuations(below d: Int) -> OffPath {
-        withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
-            Self.offPathContinuations(below: d, query: query, into: found)
-            return query.withUnsafeBufferPointer { q in
-                var result = OffPath(depth: d, two: Self.covered(found, count: 2, query: q), four: Self.covered(found, count: 4, query: q))
-                // The children are `d + 1` bytes deep: their continuations' first bytes up to
-                // the filter's length count.
-                let room = _PrefixFilter.maxLength - (d + 1)
-                func extensionBy(_ continuation: Continuation) -> _PrefixFilter.Extension {
-                    var bytes = _PrefixFilter.Extension()
-                    for i in 0..<min(Int(continuation.length), room) { bytes.append(Self.byte(continuation, i, q)) }
-                    return bytes
-                }
-                if room > 0 {
-                    result.filtered = true
-                    result.extensions = (extensionBy(found[0]), extensionBy(found[1]), extensionBy(found[2]), extensionBy(found[3]))
-                }
-                return result
+            found[0] = (-1, Int32(d), Int32(m - d))  // inserted
+            found[1] = (-1, Int32(d + 1), Int32(m - d - 1))  // replaced
+            found[2] = (-1, Int32(d + 2), Int32(m - d - 2))  // left out
+            found[3] = (Int16(query[d]), Int32(d + 2), Int32(m - d - 1))  // transposed
+            let count = query[d + 1] == byte ? 4 : 2
+            // Which continuations another covers depends only on the query and `d`: worked
+            // out once for all of the parent's children.
+            if offPathCoverage.depth != d {
+                let both = query.withUnsafeBufferPointer { Self.covered(found, count: 4, query: $0) }
+                let two = query.withUnsafeBufferPointer { Self.covered(found, count: 2, query: $0) }
+                offPathCoverage = (d, two, both)
             }
+            lookUp(found, count: count, covered: count == 4 ? offPathCoverage.four : offPathCoverage.two,
+                   below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
         }
     }
 
@@ -364,9 +310,7 @@ struct _FuzzyFrontier {
 
     /// Looks up each continuation below a used-up node (`_PrefixIndex.narrow`, which gives
     /// up as soon as a trie node shows no key below could beat `cutoff`), and pushes the
-    /// keys found as matches with their exact bound. Most continuations start no key: the
-    /// list's `_PrefixFilter` rules out most of those from the hash of the node's `path`
-    /// extended by the continuation, without reading the trie.
+    /// keys found as matches with their exact bound.
     ///
     /// The matches are those the byte-at-a-time walk would reach: it stops at the first
     /// node within budget on each path, so a continuation that extends another one is
@@ -374,7 +318,7 @@ struct _FuzzyFrontier {
     /// `covered` is `covered(_:count:query:)` when already known.
     private mutating func lookUp(
         _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, covered: UInt8? = nil, below index: Int32, depth: Int,
-        path: UInt64, range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
+        range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
     ) {
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.
@@ -383,12 +327,6 @@ struct _FuzzyFrontier {
             let covered = covered ?? Self.covered(found, count: count, query: q)
             for a in 0..<count where covered >> a & 1 == 0 {
                 let continuation = found[a], n = Int(continuation.length)
-                // (A path of `maxLength` bytes or more is a key's prefix already.)
-                if depth < _PrefixFilter.maxLength {
-                    var hash = path
-                    for i in 0..<min(n, _PrefixFilter.maxLength - depth) { hash = _PrefixFilter.extend(hash, byte(continuation, i)) }
-                    guard _PrefixFilter.mayContain(hash, words: trie.prefixes) else { continue }
-                }
                 var within = range, trieNode = node, at = depth
                 if continuation.lead >= 0 {
                     var lead = UInt8(continuation.lead)
@@ -409,10 +347,9 @@ struct _FuzzyFrontier {
                 let edits = Float(budget)
                 guard best + _Ranking.typo * edits > cutoff else { continue }
                 let match = Int32(nodes.count)
-                // (A match is never expanded: its path's hash is not needed.)
                 nodes.append(Node(
                     lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
-                    parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1, hash: _PrefixFilter.emptyHash))
+                    parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1))
                 pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
             }
         }
@@ -529,20 +466,12 @@ struct _FuzzyFrontier {
         let node = Int32(nodes.count)
         nodes.append(Node(
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
-            parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie,
-            hash: Self.extend(parentNode.hash, depth: depth, by: byte)))
+            parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
         if usedUp {
             addForcedMatches(of: node, text: text, cutoff: cutoff)
             return
         }
         pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
-    }
-
-    /// The `_PrefixFilter` hash of a path of `depth` bytes: its parent's `hash` extended by
-    /// `byte` (only the first `maxLength` bytes count).
-    @inline(__always)
-    private static func extend(_ hash: UInt64, depth: Int, by byte: UInt8) -> UInt64 {
-        depth <= _PrefixFilter.maxLength ? _PrefixFilter.extend(hash, byte) : hash
     }
 
     private mutating func pushHeap(_ item: Entry) {

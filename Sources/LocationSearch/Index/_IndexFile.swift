@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The serialized completer: one file holding every column of the gazetteer and the
-/// prefix index, each section 64-byte aligned, so loading is one `mmap` and a validation
+/// prefix index, each section 16-byte aligned, so loading is one `mmap` and a validation
 /// pass, with no parsing and no per-node objects.
 ///
 ///     header    magic "LSINDEX1", then UInt64 fields (see `Header`)
@@ -21,8 +21,7 @@ import Darwin
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
 ///               bits and the qualifier prefix filter; then each list's shallow trie
 ///               (whole, words): lower, upper, first child, byte, best; then the two
-///               tries' level starts; then the precomputed answers' bucket table; then
-///               each trie's packed next bytes and its prefix filter (whole, words).
+///               tries' level starts; then the precomputed answers' bucket table.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -35,9 +34,9 @@ enum _IndexFile {
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
     /// shallow trie. 9: the precomputed answers' bucket table. 10: each key's next bytes
-    /// below the tries. 11: each trie's prefix filter; sections 64-byte aligned.
-    static let formatVersion: UInt64 = 11
-    static let sectionCount = 42
+    /// below the tries.
+    static let formatVersion: UInt64 = 10
+    static let sectionCount = 40
 
     struct Header {
         var magic = _IndexFile.magic
@@ -74,8 +73,7 @@ enum _IndexFile {
         ] + [index.tries.whole, index.tries.words].flatMap { trie in
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
         } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes,
-             completer.answers.buckets.rawBytes, index.tries.whole.next.rawBytes, index.tries.words.next.rawBytes,
-             index.tries.whole.prefixes.words.rawBytes, index.tries.words.prefixes.words.rawBytes]
+             completer.answers.buckets.rawBytes, index.tries.whole.next.rawBytes, index.tries.words.next.rawBytes]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -113,7 +111,7 @@ enum _IndexFile {
         }
         do {
             try prefix.withUnsafeBytes { try put($0) }
-            let padding = [UInt8](repeating: 0, count: 64)
+            let padding = [UInt8](repeating: 0, count: 16)
             for section in sections {
                 let gap = align(written) - written
                 if gap > 0 { try padding.withUnsafeBytes { try put(UnsafeRawBufferPointer(rebasing: $0[..<gap])) } }
@@ -130,9 +128,7 @@ enum _IndexFile {
         }
     }
 
-    /// Sections start on a cache line: a prefix filter's 32-byte blocks then never
-    /// straddle two.
-    static func align(_ offset: Int) -> Int { (offset + 63) & ~63 }
+    static func align(_ offset: Int) -> Int { (offset + 15) & ~15 }
 
     /// Maps and validates an index file. Returns `nil` (and never traps) when the file is
     /// missing; throws `GazetteerError.invalidIndexFile` when it is not a valid index.
@@ -159,8 +155,7 @@ enum _IndexFile {
         var sections: [(offset: Int, count: Int)] = []
         for i in 0..<sectionCount {
             let offset = fields[Header.fieldCount + 2 * i], count = fields[Header.fieldCount + 2 * i + 1]
-            guard offset % 16 == 0,  // (64 when written; 16 is what the columns need)
-                  offset >= UInt64(headerBytes), count <= UInt64(size),
+            guard offset % 16 == 0, offset >= UInt64(headerBytes), count <= UInt64(size),
                   offset <= UInt64(size) - count
             else { throw invalid("section \(i) lies outside the file") }
             sections.append((Int(offset), Int(count)))
@@ -207,18 +202,17 @@ enum _IndexFile {
             return list
         }
         let whole = try keys(10, buckets: 18, leaves: fields[5]), words = try keys(14, buckets: 19, leaves: fields[6])
-        func trie(_ first: Int, levels: Int, next: Int, prefixes: Int, over list: _SortedKeys) throws -> _ShallowTrie {
+        func trie(_ first: Int, levels: Int, next: Int, over list: _SortedKeys) throws -> _ShallowTrie {
             let trie = _ShallowTrie(
                 lower: try column(first, UInt32.self), upper: try column(first + 1, UInt32.self),
                 firstChild: try column(first + 2, UInt32.self), byte: try column(first + 3, UInt8.self),
                 best: try column(first + 4, Float.self), levelStart: try column(levels, UInt32.self),
-                next: try column(next, UInt32.self), prefixes: _PrefixFilter(words: try column(prefixes, UInt32.self)))
+                next: try column(next, UInt32.self))
             guard trie.isConsistent(keyCount: list.count) else { throw invalid("a key list's trie is damaged") }
             return trie
         }
         let tries = _ShallowTries(
-            whole: try trie(25, levels: 35, next: 38, prefixes: 40, over: whole),
-            words: try trie(30, levels: 36, next: 39, prefixes: 41, over: words))
+            whole: try trie(25, levels: 35, next: 38, over: whole), words: try trie(30, levels: 36, next: 39, over: words))
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries)

@@ -17,8 +17,7 @@
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
 /// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`. Flat columns, no per-node
-/// objects, immutable once built; about 17 bytes a node, and 4 a key (and the prefix
-/// filter's few bits a key prefix).
+/// objects, immutable once built; about 17 bytes a node, and 4 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
@@ -40,18 +39,14 @@ struct _ShallowTrie: Sendable {
     let next: _Column<UInt32>
     /// How many bytes `next` holds per key.
     static let nextBytes = 4
-    /// Every distinct prefix of the list's keys (up to `_PrefixFilter.maxLength` bytes),
-    /// for the typo walk to rule out lookups without reading the trie.
-    let prefixes: _PrefixFilter
 
     /// The number of nodes.
     var count: Int { lower.count }
 
     init(
         lower: _Column<UInt32>, upper: _Column<UInt32>, firstChild: _Column<UInt32>, byte: _Column<UInt8>,
-        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<UInt32>, prefixes: _PrefixFilter
+        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<UInt32>
     ) {
-        self.prefixes = prefixes
         self.lower = lower
         self.upper = upper
         self.firstChild = firstChild
@@ -125,8 +120,7 @@ struct _ShallowTrie: Sendable {
         let next = keys.map { Self.nextBytes(ofKeyAt: Int($0), in: text) }
         self.init(
             lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte),
-            best: _Column(best), levelStart: _Column(starts), next: _Column(next),
-            prefixes: _PrefixFilter(keys: keys, text: text))
+            best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
     /// The key's bytes `depth ..< depth + nextBytes` packed big-endian: its bytes up to its
@@ -149,8 +143,6 @@ struct _ShallowTrie: Sendable {
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
         let next: UnsafeBufferPointer<UInt32>
-        /// `prefixes`' words (see `_PrefixFilter.mayContain(_:words:)`).
-        let prefixes: UnsafeBufferPointer<UInt32>
 
         @inline(__always)
         func children(of node: Int) -> Range<Int> {
@@ -164,8 +156,7 @@ struct _ShallowTrie: Sendable {
     }
 
     var buffers: Buffers {
-        Buffers(lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer, best: best.buffer, next: next.buffer,
-                prefixes: prefixes.words.buffer)
+        Buffers(lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer, best: best.buffer, next: next.buffer)
     }
 
     /// Whether the columns fit together and every range and child lies within a list of
@@ -175,7 +166,7 @@ struct _ShallowTrie: Sendable {
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
         // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
-        guard n > 0, next.count == keyCount, prefixes.isConsistent, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
+        guard n > 0, next.count == keyCount, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
@@ -232,7 +223,6 @@ struct _ShallowTrie: Sendable {
         for (i, key) in keys.enumerated() {
             precondition(next[i] == Self.nextBytes(ofKeyAt: Int(key), in: text), "key \(i)'s next bytes are wrong")
         }
-        prefixes._checkInvariants(keys: keys, text: text)
     }
 }
 

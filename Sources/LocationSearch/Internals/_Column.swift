@@ -19,8 +19,7 @@ final class _Memory: @unchecked Sendable {
 
     /// Copies `count` bytes from `source` into a new heap block.
     init(copying source: UnsafeRawBufferPointer) {
-        // (On a cache line, as in an index file: see `_IndexFile.align(_:)`.)
-        let block = UnsafeMutableRawPointer.allocate(byteCount: max(source.count, 1), alignment: 64)
+        let block = UnsafeMutableRawPointer.allocate(byteCount: max(source.count, 1), alignment: 16)
         if let from = source.baseAddress { block.copyMemory(from: from, byteCount: source.count) }
         base = UnsafeRawPointer(block)
         size = source.count
