@@ -171,7 +171,7 @@ struct _PrefixIndex: Sendable {
     ///
     /// With `floor`, the range is empty (at the start of `range`) as soon as a trie node
     /// on the way shows that no key continuing so scores above it (the typo walk wants no
-    /// others).
+    /// others), or that no key continues so.
     ///
     /// It goes down the trie, whose top levels every query shares (so they stay in
     /// cache), as far as it has levels; then narrows that node's range by the keys' next
@@ -194,7 +194,11 @@ struct _PrefixIndex: Sendable {
             let byte = bytes[used], children = t.children(of: node)
             let low = partition(t.byte, children) { $0 < byte }
             guard low < children.upperBound, t.byte[low] == byte else {
-                // No key continues with this byte: the empty range where it would be.
+                // No key continues with this byte. (The typo walk, which gives a floor, only
+                // asks whether any does: the empty range at the start, without reading where
+                // the keys would be, a cold line.)
+                guard floor == -.infinity else { return (range.lowerBound..<range.lowerBound, -1) }
+                // The empty range where the keys would be.
                 let at = low < children.upperBound ? Int(t.lower[low]) : Int(t.upper[node])
                 return (at..<at, -1)
             }
