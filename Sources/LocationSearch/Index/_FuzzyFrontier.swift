@@ -273,9 +273,9 @@ struct _FuzzyFrontier {
             // Which continuations another covers depends only on the query and `d`: worked
             // out once for all of the parent's children.
             if offPathCoverage.depth != d {
-                let both = query.withUnsafeBufferPointer { Self.covered(found, count: 4, query: $0) }
-                let two = query.withUnsafeBufferPointer { Self.covered(found, count: 2, query: $0) }
-                offPathCoverage = (d, two, both)
+                offPathCoverage = query.withUnsafeBufferPointer {
+                    (d, Self.covered(found, count: 2, query: $0), Self.covered(found, count: 4, query: $0))
+                }
             }
             lookUp(found, count: count, covered: count == 4 ? offPathCoverage.four : offPathCoverage.two,
                    below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
@@ -323,7 +323,6 @@ struct _FuzzyFrontier {
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.
             let floor = cutoff - _Ranking.typo * Float(budget)
-            @inline(__always) func byte(_ c: Continuation, _ i: Int) -> UInt8 { Self.byte(c, i, q) }
             let covered = covered ?? Self.covered(found, count: count, query: q)
             for a in 0..<count where covered >> a & 1 == 0 {
                 let continuation = found[a], n = Int(continuation.length)
@@ -349,7 +348,7 @@ struct _FuzzyFrontier {
                 let match = Int32(nodes.count)
                 nodes.append(Node(
                     lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
-                    parent: index, byte: byte(continuation, n - 1), distance: budget, minimum: budget, trie: -1))
+                    parent: index, byte: Self.byte(continuation, n - 1, q), distance: budget, minimum: budget, trie: -1))
                 pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
             }
         }
