@@ -193,7 +193,7 @@ public struct LocationCompleter: Sendable {
 
     /// Adds one reading of the query to `search`: all of it as (the start of) a name, and
     /// its name/qualifier splits.
-    private func addReadings(of reading: _QueryPlan, bonus: Float, to search: inout _Search) {
+    func addReadings(of reading: _QueryPlan, bonus: Float, to search: inout _Search) {
         search.addSources(reading.key, bonus: bonus, split: nil, wholeNamesOnly: false)
         // A name followed by a qualifier must be a whole name ("paris tex"), unless a
         // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"

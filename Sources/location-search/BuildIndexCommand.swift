@@ -17,23 +17,35 @@ struct BuildIndexCommand {
     /// A folder of GeoNames dump files; `nil` means the bundled gazetteer.
     var geoNames: String?
 
-    static func parse(_ arguments: [String]) throws -> BuildIndexCommand {
-        var command = BuildIndexCommand()
-        var reader = ArgumentReader(arguments)
-        while let option = reader.nextOption() {
-            switch option.name {
-            case "--output", "-o": command.output = try reader.value(for: option)
-            case "--geonames": command.geoNames = try reader.value(for: option)
-            default: throw UsageError(message: "unknown option \(option.name) for build-index")
+    static let declaration = CommandDeclaration<BuildIndexCommand>(
+        name: "build-index",
+        abstract: """
+            Builds an index file, with a progress bar when standard error is a terminal. Without \
+            options, refreshes the bundled gazetteer's cached index (the one `complete` maps).
+            """,
+        arguments: "",
+        discussion: "EXIT STATUS: 0 when written; 64 for a usage error; 2 for any other error.",
+        options: [
+            OptionDeclaration("--output", "-o", value: "FILE",
+                              help: "Where to write it; without it, refreshes the bundled gazetteer's cached index.") { command, text in
+                command.output = text
+            },
+            OptionDeclaration("--geonames", value: "DIR",
+                              help: "Build from GeoNames dump files in DIR (cities500.txt, or cities1000/5000/15000.txt or allCountries.txt, with admin1CodesASCII.txt and countryInfo.txt); needs --output.") { command, text in
+                command.geoNames = text
+            },
+        ],
+        positional: { command, words in
+            guard words.isEmpty else {
+                throw UsageError(message: "build-index takes no arguments, only options: \"\(Sanitized.text(words.joined(separator: " ")))\"", command: "build-index")
             }
-        }
-        guard reader.positional.isEmpty else {
-            throw UsageError(message: "build-index takes no arguments, only options: \"\(reader.positional.joined(separator: " "))\"")
-        }
-        if command.geoNames != nil && command.output == nil {
-            throw UsageError(message: "--geonames needs --output FILE (only the bundled index has a default place)")
-        }
-        return command
+            if command.geoNames != nil && command.output == nil {
+                throw UsageError(message: "--geonames needs --output FILE (only the bundled index has a default place)", command: "build-index")
+            }
+        })
+
+    static func parse(_ arguments: [String]) throws -> BuildIndexCommand? {
+        try declaration.parse(arguments, into: BuildIndexCommand())
     }
 
     func run() throws -> Int32 {
@@ -59,7 +71,9 @@ struct BuildIndexCommand {
         bar.finish()
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        print("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) in \(String(format: "%.2f", seconds)) s")
+        let output = OutputStream()
+        output.write("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) in \(String(format: "%.2f", seconds)) s\n")
+        try output.flush()
         return 0
     }
 }
@@ -98,6 +112,6 @@ final class ProgressBar {
         let filled = width * percent / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let label = step.padding(toLength: 28, withPad: " ", startingAt: 0)
-        FileHandle.standardError.write(Data("\r\(label) \(bar) \(String(format: "%3d", percent))%\(newline ? "\n" : "")".utf8))
+        StandardError.write("\r\(label) \(bar) \(String(format: "%3d", percent))%\(newline ? "\n" : "")")
     }
 }

@@ -1,88 +1,118 @@
 import Foundation
 import LocationSearch
 
-/// A mistake in the command line: reported with the usage, exit status 64 (EX_USAGE).
-struct UsageError: Error {
-    var message: String
-}
-
 /// What the command line asked for.
 enum Command {
-    case complete(CompleteCommand)
+    /// `complete`, named or not; `suspectedSubcommand` when the first word is within two
+    /// typos of a subcommand's name (checked against the places before it runs).
+    case complete(CompleteCommand, suspectedSubcommand: String?)
     case demo(DemoCommand)
     case buildIndex(BuildIndexCommand)
     case bench(BenchCommand)
-    case help
+    /// The help of the tool (`nil`) or of a subcommand.
+    case help(String?)
+    case version
 
-    static let usage = """
-        USAGE: location-search [complete] [options] [QUERY]
-               location-search demo [--near LAT,LON] [--country CC] [--limit N] [--color WHEN]
-               location-search build-index [--output FILE] [--geonames DIR]
-               location-search bench [--quick] [--synthetic N] [--seed S] [--slowest N]
-                                     [--keep-synthetic-index FILE]
-               location-search help
+    /// The tool's version, as `--version` prints it.
+    static let versionNumber = "0.9.0"
 
-        Completes place names offline from the bundled GeoNames gazetteer.
-        With QUERY, prints its completions; without, answers each line of standard input
-        in order, one answer per line, until end of input.
+    /// The subcommands, in the order the help lists them, with their one-line abstracts.
+    static let subcommands: [(name: String, usage: String, abstract: String)] = [
+        ("complete", CompleteCommand.declaration.usage, "Complete place names (the default: `complete` may be left out)."),
+        ("demo", DemoCommand.declaration.usage, "An fzf-style picker on the terminal."),
+        ("build-index", BuildIndexCommand.declaration.usage, "Build an index file, or refresh the cached one."),
+        ("bench", BenchCommand.declaration.usage, "Measure load time, memory and per-keystroke latency."),
+        ("help", "location-search help [SUBCOMMAND]", "Show this help, or a subcommand's."),
+    ]
 
-        OPTIONS (complete):
-          --json                  One JSON object per query, on one line.
-          --limit N               At most N completions (default 10).
-          --near LAT,LON          Rank places near this point higher (e.g. --near -33.87,151.21).
-          --country CC[,CC...]    Only places in these countries (ISO 3166-1 alpha-2 codes).
-          --kind KIND[,KIND...]   Only these kinds: city, region, country.
-          --no-typos              Match only what was typed (no typo tolerance).
-          --index FILE            Complete from an index file written by build-index.
-          --color WHEN            Highlight matches: auto (default), always or never.
-          -h, --help              Show this help.
+    /// `location-search --help`: the subcommands, then `complete`'s options (the default).
+    static var help: String {
+        var out = "USAGE: location-search [complete] [options] [QUERY]\n"
+        for subcommand in subcommands.dropFirst() { out += "       \(subcommand.usage)\n" }
+        out += "       location-search --version\n\n"
+        out += wrap("Completes place names offline from the bundled GeoNames gazetteer (238,635 places). "
+                    + "With QUERY, prints its completions; without, answers each line of standard input.") + "\n"
+        out += "\nSUBCOMMANDS:\n" + CommandDeclaration<Command>.table(subcommands.map { ($0.name, $0.abstract) })
+        let complete = CompleteCommand.declaration
+        out += "\nOPTIONS (complete):\n"
+            + CommandDeclaration<Command>.table(complete.options.map { ($0.synopsis, $0.help) }
+                + [("-h, --help", "Show this help."), ("--version", "Print the version.")])
+        out += "\n" + wrap(complete.discussion) + "\n"
+        out += "\nSee `location-search SUBCOMMAND --help` for a subcommand's options.\n"
+        return out
+    }
 
-        DEMO:
-          An fzf-style picker on the terminal: type a place name, choose with Up/Down
-          (or Ctrl-P/Ctrl-N, Tab), and Enter prints the place's details on standard output,
-          so that `place=$(location-search demo)` works. Backspace, Ctrl-W (word) and
-          Ctrl-U (line) edit. Exit status: 0 after a pick; 1 for Esc or Ctrl-D (no pick);
-          130 for Ctrl-C; 2 without a terminal; 128+N when killed by signal N.
-          --index FILE            Complete from an index file written by build-index.
-
-        build-index: builds an index file, with a progress bar when stderr is a terminal.
-          --output FILE           Where to write it; without it, refreshes the bundled
-                                  gazetteer's cached index (the one complete maps).
-          --geonames DIR          Build from GeoNames dump files in DIR (cities500.txt, or
-                                  cities1000/5000/15000.txt or allCountries.txt, with
-                                  admin1CodesASCII.txt and countryInfo.txt); needs --output.
-
-        bench: measures load time, memory, index size and per-keystroke latency on the
-        bundled gazetteer and a synthetic one, beside a naive linear scan (release builds).
-          --quick                 A small run (synthetic 200,000 names, fewer queries).
-          --synthetic N           Names in the synthetic gazetteer (default 10,000,000;
-                                  0 skips it).
-          --seed S                Random seed for the synthetic data and queries (default 42).
-          --slowest N             Also list the N slowest exact keystrokes of each gazetteer.
-          --keep-synthetic-index FILE
-                                  Keep the synthetic index in FILE (for complete --index).
-        """
+    static func helpText(for name: String?) -> String {
+        switch name {
+        case "complete": CompleteCommand.declaration.help
+        case "demo": DemoCommand.declaration.help
+        case "build-index": BuildIndexCommand.declaration.help
+        case "bench": BenchCommand.declaration.help
+        default: help
+        }
+    }
 
     static func parse(_ arguments: [String]) throws -> Command {
-        guard let first = arguments.first else { return .complete(try CompleteCommand.parse([])) }
-        switch first {
-        case "complete": return .complete(try CompleteCommand.parse(Array(arguments.dropFirst())))
-        case "demo": return .demo(try DemoCommand.parse(Array(arguments.dropFirst())))
-        case "build-index": return .buildIndex(try BuildIndexCommand.parse(Array(arguments.dropFirst())))
-        case "bench": return .bench(try BenchCommand.parse(Array(arguments.dropFirst())))
-        case "help", "-h", "--help": return .help
-        default: return .complete(try CompleteCommand.parse(arguments))
+        guard let first = arguments.first else {
+            return .complete(try CompleteCommand.parse([]) ?? CompleteCommand(), suspectedSubcommand: nil)
         }
+        let rest = Array(arguments.dropFirst())
+        switch first {
+        case "complete": return try CompleteCommand.parse(rest).map { .complete($0, suspectedSubcommand: nil) } ?? .help("complete")
+        case "demo": return try DemoCommand.parse(rest).map(Command.demo) ?? .help("demo")
+        case "build-index": return try BuildIndexCommand.parse(rest).map(Command.buildIndex) ?? .help("build-index")
+        case "bench": return try BenchCommand.parse(rest).map(Command.bench) ?? .help("bench")
+        case "help", "-h", "--help":
+            guard let topic = rest.first else { return .help(nil) }
+            guard subcommands.contains(where: { $0.name == topic }), rest.count == 1 else {
+                throw UsageError(message: "no help for \(Sanitized.text(rest.joined(separator: " "))); the subcommands are "
+                                 + subcommands.map(\.name).joined(separator: ", "))
+            }
+            return .help(topic)
+        case "--version", "-V":
+            guard rest.isEmpty else { throw UsageError(message: "--version takes no arguments") }
+            return .version
+        default:
+            let suspect = first.hasPrefix("-") ? nil : nearSubcommand(first)
+            do {
+                guard let command = try CompleteCommand.parse(arguments) else { return .help(nil) }
+                return .complete(command, suspectedSubcommand: suspect)
+            } catch var error as UsageError {
+                // `bulid-index --output x`: the options are another subcommand's.
+                if let suspect {
+                    error = UsageError(message: "unknown command \(Sanitized.text(first)); did you mean `\(suspect)`?")
+                } else {
+                    error.command = nil  // `location-search --bogus`: the tool's help
+                }
+                throw error
+            }
+        }
+    }
+
+    /// The subcommand `word` may be a typo of: within two edits (one for words of up to
+    /// four letters, so that short place names stay queries), case aside.
+    static func nearSubcommand(_ word: String) -> String? {
+        let word = word.lowercased()
+        let best = subcommands.map { ($0.name, editDistance(word, $0.name)) }.min { $0.1 < $1.1 }
+        guard let (name, distance) = best, distance > 0, distance <= (word.count <= 4 ? 1 : 2) else { return nil }
+        return name
     }
 
     @MainActor
     func run() async throws -> Int32 {
         switch self {
-        case .help:
-            print(Command.usage)
+        case .help(let topic):
+            let output = OutputStream()
+            output.write(Self.helpText(for: topic))
+            try output.flush()
             return 0
-        case .complete(let command):
-            return try command.run()
+        case .version:
+            let output = OutputStream()
+            output.write("location-search \(Self.versionNumber)\n")
+            try output.flush()
+            return 0
+        case .complete(let command, let suspect):
+            return try command.run(suspectedSubcommand: suspect)
         case .demo(let command):
             return await command.run()
         case .buildIndex(let command):
@@ -90,49 +120,5 @@ enum Command {
         case .bench(let command):
             return try command.run()
         }
-    }
-}
-
-/// Reads options of the form `--name value` or `--name=value`, and positional words.
-struct ArgumentReader {
-    private var arguments: [String]
-    private var position = 0
-    private(set) var positional: [String] = []
-
-    init(_ arguments: [String]) { self.arguments = arguments }
-
-    /// The next option's name and inline value, or `nil` at the end. Positional arguments
-    /// are collected on the way; everything after `--` is positional.
-    mutating func nextOption() -> (name: String, inlineValue: String?)? {
-        while position < arguments.count {
-            let argument = arguments[position]
-            position += 1
-            if argument == "--" {
-                positional += arguments[position...]
-                position = arguments.count
-                return nil
-            }
-            if argument.hasPrefix("-") && argument.count > 1 && !Self.isNumber(argument) {
-                if let equals = argument.firstIndex(of: "=") {
-                    return (String(argument[..<equals]), String(argument[argument.index(after: equals)...]))
-                }
-                return (argument, nil)
-            }
-            positional.append(argument)
-        }
-        return nil
-    }
-
-    /// The option's value: inline, or the next argument (which may start with "-", so
-    /// that `--near -33.87,151.21` works).
-    mutating func value(for option: (name: String, inlineValue: String?)) throws -> String {
-        if let inline = option.inlineValue { return inline }
-        guard position < arguments.count else { throw UsageError(message: "\(option.name) needs a value") }
-        position += 1
-        return arguments[position - 1]
-    }
-
-    static func isNumber(_ text: String) -> Bool {
-        Double(text.split(separator: ",").first.map(String.init) ?? text) != nil
     }
 }

@@ -13,7 +13,8 @@ import Darwin
 struct CompleteCommand {
     var query: String?
     var json = false
-    /// `--limit`, `--near`, `--country` and `--color`, parsed as `demo` parses them.
+    /// `--limit`, `--near`, `--country`, `--kind`, `--no-typos`, `--index` and `--color`,
+    /// declared once for `complete` and `demo`.
     var common = CommonOptions()
 
     var options: CompletionOptions {
@@ -21,102 +22,134 @@ struct CompleteCommand {
         set { common.completion = newValue }
     }
     var color: ColorChoice { common.color }
-    /// An index file from `build-index`; `nil` means the bundled gazetteer.
-    var indexFile: String?
+    var indexFile: String? { common.indexFile }
 
-    static func parse(_ arguments: [String]) throws -> CompleteCommand {
-        var command = CompleteCommand()
-        var reader = ArgumentReader(arguments)
-        while let option = reader.nextOption() {
-            switch option.name {
-            case "--json":
-                guard option.inlineValue == nil else { throw UsageError(message: "--json takes no value") }
-                command.json = true
-            case "--no-typos":
-                guard option.inlineValue == nil else { throw UsageError(message: "--no-typos takes no value") }
-                command.options.typoTolerance = false
-            case "--kind":
-                let text = try reader.value(for: option)
-                for word in text.split(separator: ",") {
-                    guard let kind = Place.Kind(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                        throw UsageError(message: "--kind takes city, region or country, not \"\(word)\"")
-                    }
-                    command.options.kinds.insert(kind)
-                }
-            case "--index":
-                command.indexFile = try reader.value(for: option)
-            default:
-                guard try command.common.parse(option, from: &reader) else {
-                    throw UsageError(message: "unknown option \(option.name)")
-                }
-            }
-        }
-        // `location-search san fr` means the query "san fr", as if quoted.
-        command.query = reader.positional.isEmpty ? nil : reader.positional.joined(separator: " ")
-        return command
+    /// Exit status when no query had a completion (as `grep` and `rg` exit 1 when nothing
+    /// matched); usage errors exit 64, other errors 2.
+    static let noMatchStatus: Int32 = 1
+
+    static let declaration = CommandDeclaration<CompleteCommand>(
+        name: "complete",
+        abstract: """
+            Completes place names offline from the bundled GeoNames gazetteer. With QUERY, prints \
+            its completions; without, answers each line of standard input in order, until end of input.
+            """,
+        arguments: "[QUERY]",
+        discussion: """
+            A QUERY of several words needs no quotes (`location-search san fr`); `complete` itself \
+            may be left out (`location-search san fr`), except when the first word is within two \
+            typos of a subcommand's name and the query matches no place (`location-search demoo` \
+            is a mistyped subcommand, not a query).
+
+            OUTPUT: one completion per line, "title, subtitle"; matches in bold on a terminal. \
+            When nothing matches, "No places match ..." goes to standard error (the query shown \
+            with control characters escaped and cut to 60 characters). With --json, one JSON \
+            object per query on one line, with an empty "results" when nothing matches.
+
+            EXIT STATUS: 0 when at least one query had a completion; 1 when none had (as grep); \
+            64 for a usage error; 2 for any other error (an unreadable index file, a failed write).
+            """,
+        options: [
+            OptionDeclaration("--json", help: "One JSON object per query, on one line.") { $0.json = true },
+        ] + CommonOptions.declarations(limitHelp: "At most N completions (default 10).").map { $0.lifted(\.common) },
+        positional: { command, words in
+            // `location-search san fr` means the query "san fr", as if quoted.
+            command.query = words.isEmpty ? nil : words.joined(separator: " ")
+        })
+
+    static func parse(_ arguments: [String]) throws -> CompleteCommand? {
+        try declaration.parse(arguments, into: CompleteCommand())
     }
 
-    func run() throws -> Int32 {
+    func run(suspectedSubcommand: String? = nil) throws -> Int32 {
         let completer = try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) }
             ?? LocationCompleter()
+        if let suspectedSubcommand, let query {
+            // A word close to a subcommand's name that no place starts with: a typo of
+            // the subcommand, not a query.
+            let exact = CompletionOptions(limit: 1, typoTolerance: false)
+            if completer.completions(for: query, options: exact).isEmpty {
+                throw UsageError(message: "unknown command \(Sanitized.text(query.split(separator: " ").first.map(String.init) ?? query)); did you mean `\(suspectedSubcommand)`? (No place matches it either.)")
+            }
+        }
         let useColor = color.isEnabled(forFileDescriptor: STDOUT_FILENO)
         let output = OutputStream()
-        func answer(_ query: String) {
+        var matchedAny = false
+        func answer(_ query: String) throws {
             let start = DispatchTime.now().uptimeNanoseconds
             let completions = completer.completions(for: query, options: options)
             let micros = Double(DispatchTime.now().uptimeNanoseconds - start) / 1000
+            if !completions.isEmpty { matchedAny = true }
             if json {
                 output.write(JSONLine.answer(query: query, completions: completions, micros: micros))
+            } else if completions.isEmpty {
+                try output.flush()
+                StandardError.write(HumanOutput.noMatch(query))
             } else {
                 output.write(HumanOutput.answer(query: query, completions: completions, color: useColor))
             }
-            output.flush()
+            try output.flush()
         }
         if let query {
-            answer(query)
+            try answer(query)
         } else {
-            while let line = StandardInput.readLine() { answer(line) }
+            while let line = StandardInput.readLine() { try answer(line) }
         }
-        return 0
+        return matchedAny ? 0 : Self.noMatchStatus
     }
 }
 
-/// The options `complete` and `demo` share: `--limit`, `--near`, `--country` and `--color`.
+/// The options `complete` and `demo` share, declared once.
 struct CommonOptions {
     var completion = CompletionOptions()
     var color = ColorChoice.auto
+    /// An index file from `build-index`; `nil` means the bundled gazetteer.
+    var indexFile: String?
 
-    /// Reads `option` (and its value from `reader`) if it is one of the shared options.
-    ///
-    /// - Returns: `false` if `option` is not a shared option, so the command can try its own.
-    /// - Throws: `UsageError` for a missing or malformed value.
-    mutating func parse(_ option: (name: String, inlineValue: String?), from reader: inout ArgumentReader) throws -> Bool {
-        switch option.name {
-        case "--limit":
-            let text = try reader.value(for: option)
-            guard let limit = Int(text), limit >= 0 else {
-                throw UsageError(message: "--limit needs a whole number >= 0, not \"\(text)\"")
-            }
-            completion.limit = limit
-        case "--near":
-            completion.near = try Self.parseCoordinate(try reader.value(for: option))
-        case "--country":
-            let text = try reader.value(for: option)
-            let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
-            guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
-                throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, not \"\(text)\"")
-            }
-            completion.countries.formUnion(codes)
-        case "--color", "--colour":
-            let text = try reader.value(for: option)
-            guard let choice = ColorChoice(rawValue: text) else {
-                throw UsageError(message: "--color takes auto, always or never, not \"\(text)\"")
-            }
-            color = choice
-        default:
-            return false
-        }
-        return true
+    /// The declarations; `--limit`'s help differs between `complete` (completions) and
+    /// `demo` (rows).
+    static func declarations(limitHelp: String) -> [OptionDeclaration<CommonOptions>] {
+        [
+            OptionDeclaration("--limit", value: "N", help: limitHelp) { options, text in
+                guard let limit = Int(text), limit >= 0 else {
+                    throw UsageError(message: "--limit needs a whole number >= 0, not \"\(Sanitized.text(text))\"")
+                }
+                options.completion.limit = limit
+            },
+            OptionDeclaration("--near", value: "LAT,LON",
+                              help: "Rank places near this point higher (e.g. --near -33.87,151.21).") { options, text in
+                options.completion.near = try parseCoordinate(text)
+            },
+            OptionDeclaration("--country", value: "CC[,CC...]",
+                              help: "Only places in these countries (ISO 3166-1 alpha-2 codes, e.g. US or GB,FR).") { options, text in
+                let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
+                    throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, not \"\(Sanitized.text(text))\"")
+                }
+                options.completion.countries.formUnion(codes)
+            },
+            OptionDeclaration("--kind", value: "KIND[,KIND...]", help: "Only these kinds of place: city, region, country.") { options, text in
+                for word in text.split(separator: ",") {
+                    guard let kind = Place.Kind(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                        throw UsageError(message: "--kind takes city, region or country, not \"\(Sanitized.text(String(word)))\"")
+                    }
+                    options.completion.kinds.insert(kind)
+                }
+            },
+            OptionDeclaration("--no-typos", help: "Match only what was typed: no typo tolerance.") { options in
+                options.completion.typoTolerance = false
+            },
+            OptionDeclaration("--index", value: "FILE", help: "Complete from an index file written by `build-index --output FILE`.") { options, text in
+                options.indexFile = text
+            },
+            OptionDeclaration("--color", "--colour", value: "WHEN",
+                              help: "Highlight matches: auto (default: on a terminal, unless NO_COLOR is set and not empty, or TERM is dumb), always or never.") { options, text in
+                guard let choice = ColorChoice(rawValue: text) else {
+                    throw UsageError(message: "--color takes auto, always or never, not \"\(Sanitized.text(text))\"")
+                }
+                options.color = choice
+            },
+        ]
     }
 
     static func parseCoordinate(_ text: String) throws -> GeoCoordinate {
@@ -125,19 +158,19 @@ struct CommonOptions {
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
               GeoCoordinate(latitude: latitude, longitude: longitude).isValid
         else {
-            throw UsageError(message: "--near needs LAT,LON in degrees (-90...90, -180...180), not \"\(text)\"")
+            throw UsageError(message: "--near needs LAT,LON in degrees (-90...90, -180...180), not \"\(Sanitized.text(text))\"")
         }
         return GeoCoordinate(latitude: latitude, longitude: longitude)
     }
-
 }
 
 /// `--color`: whether to highlight matches with terminal escapes.
 enum ColorChoice: String {
     case auto, always, never
 
-    /// `auto` means the output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset;
-    /// `FORCE_COLOR` (set and not "0") turns it on.
+    /// `auto` means the output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset
+    /// or empty (no-color.org: "when present and not an empty string"); `FORCE_COLOR` (set
+    /// and not "0") turns it on.
     func isEnabled(forFileDescriptor descriptor: Int32) -> Bool {
         let environment = ProcessInfo.processInfo.environment
         switch self {
@@ -145,7 +178,7 @@ enum ColorChoice: String {
         case .never: return false
         case .auto:
             if let force = environment["FORCE_COLOR"], force != "0" { return true }
-            if environment["NO_COLOR"] != nil { return false }
+            if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
             if environment["TERM"] == "dumb" { return false }
             return isatty(descriptor) == 1
         }
@@ -193,16 +226,46 @@ final class OutputStream {
 
     func write(_ text: String) { pending.append(contentsOf: text.utf8) }
 
-    func flush() {
+    /// Writes what is pending.
+    ///
+    /// - Throws: `OutputError` if standard output cannot be written (a full disk, a closed
+    ///   terminal). A closed pipe (`location-search ... | head -1`) ends the process
+    ///   quietly with status 0, as it does for other tools, instead.
+    func flush() throws {
         var offset = 0
         while offset < pending.count {
             let written = pending[offset...].withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                exit(errno == EPIPE ? 0 : 1)
+                if errno == EPIPE { exit(0) }
+                throw OutputError(stream: "standard output", errno: errno)
             }
             offset += written
         }
         pending.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A write that failed: `cannot write to standard output: No space left on device`.
+struct OutputError: Error, CustomStringConvertible {
+    var stream: String
+    var errno: Int32
+
+    var description: String { "cannot write to \(stream): \(String(cString: strerror(errno)))" }
+}
+
+/// Messages on standard error; a failure to write them is ignored (there is nowhere left
+/// to report it).
+enum StandardError {
+    static func write(_ text: String) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            bytes = bytes.dropFirst(written)
+        }
     }
 }

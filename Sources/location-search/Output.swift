@@ -57,12 +57,18 @@ enum JSONLine {
 /// escape sequences at all.
 enum HumanOutput {
     static func answer(query: String, completions: [LocalSearchCompletion], color: Bool) -> String {
-        guard !completions.isEmpty else { return "No places match \"\(query)\".\n" }
+        guard !completions.isEmpty else { return noMatch(query) }
         var out = ""
         for completion in completions {
             out += line(completion, color: color) + "\n"
         }
         return out
+    }
+
+    /// For standard error: `No places match "zzz".`, the query shown safely (control
+    /// characters escaped, at most 60 characters: a 100 KB line is not echoed back).
+    static func noMatch(_ query: String) -> String {
+        "No places match \"\(Sanitized.text(query))\".\n"
     }
 
     /// One completion: `San Francisco, California, United States`.

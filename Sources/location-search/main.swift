@@ -13,17 +13,21 @@ import Darwin
 ///
 ///     location-search [complete] [options] [QUERY]   completions for QUERY, or for each stdin line
 ///     location-search demo [options]                  an fzf-style picker on the terminal
-///     location-search help                            usage
+///     location-search build-index | bench | help | --version
+///
+/// Exit status: 0 on success; 1 when no query had a completion (`complete`) or no place
+/// was picked (`demo`); 2 for an error; 64 for a usage error (one line, and where the help
+/// is); 128 + N for signal N (`demo`).
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 do {
     let command = try Command.parse(arguments)
     status = try await command.run()
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("location-search: \(error.message)\n\n\(Command.usage)\n".utf8))
+    StandardError.write(error.report)
     status = 64
 } catch {
-    FileHandle.standardError.write(Data("location-search: \(error)\n".utf8))
-    status = 1
+    StandardError.write("location-search: \(error)\n")
+    status = 2
 }
 exit(status)

@@ -12,6 +12,8 @@ public enum GazetteerError: Error, Hashable, Sendable, CustomStringConvertible {
     case missingFile(path: String)
     /// A file exists but could not be read.
     case unreadableFile(path: String, reason: String)
+    /// A file could not be written (an index file being saved).
+    case unwritableFile(path: String, reason: String)
     /// A row does not follow the GeoNames format.
     case malformedRow(file: String, line: Int, reason: String)
     /// Two places share an id.
@@ -29,6 +31,8 @@ public enum GazetteerError: Error, Hashable, Sendable, CustomStringConvertible {
             "\(path): no such file"
         case .unreadableFile(let path, let reason):
             "\(path): cannot be read: \(reason)"
+        case .unwritableFile(let path, let reason):
+            "cannot write to \(path): \(reason)"
         case .malformedRow(let file, let line, let reason):
             "\(file):\(line): \(reason)"
         case .duplicatePlaceID(let id):

@@ -94,7 +94,7 @@ enum _IndexFile {
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp")
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else {
-            throw GazetteerError.unreadableFile(path: temporary.path, reason: "cannot create: \(String(cString: strerror(errno)))")
+            throw GazetteerError.unwritableFile(path: temporary.path, reason: "cannot create it: \(String(cString: strerror(errno)))")
         }
         var written = 0
         func put(_ bytes: UnsafeRawBufferPointer) throws {
@@ -103,7 +103,7 @@ enum _IndexFile {
                 let n = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
                 if n < 0 && errno == EINTR { continue }
                 guard n > 0 else {
-                    throw GazetteerError.unreadableFile(path: temporary.path, reason: "write failed: \(String(cString: strerror(errno)))")
+                    throw GazetteerError.unwritableFile(path: temporary.path, reason: "\(String(cString: strerror(errno)))")
                 }
                 done += n
             }
@@ -119,7 +119,7 @@ enum _IndexFile {
             }
             close(descriptor)
             guard rename(temporary.path, url.path) == 0 else {
-                throw GazetteerError.unreadableFile(path: url.path, reason: "cannot move into place: \(String(cString: strerror(errno)))")
+                throw GazetteerError.unwritableFile(path: url.path, reason: "cannot move the finished file into place: \(String(cString: strerror(errno)))")
             }
         } catch {
             close(descriptor)

@@ -36,6 +36,12 @@ struct _Search {
     /// Results of an earlier search this one adds to (typo matches after exact ones): no
     /// result may look the same as one of them.
     var earlier: [_Match] = []
+    /// Whether `addSources` also writes its ranges down in `counted`, for `countPlaces()`
+    /// (off for completions, which never read them).
+    var recordsRanges = false
+    /// The exact and prefix key ranges added, when `recordsRanges`: the list (`true` for
+    /// whole names), the keys, and the source they belong to.
+    private(set) var counted: [(whole: Bool, keys: Range<Int>, source: Int)] = []
 
     init(source: _CompletionSource, options: CompletionOptions) {
         self.completer = source
@@ -67,6 +73,21 @@ struct _Search {
                             firstBytes: split.map { _Qualifiers.firstByteMask($0.qualifier) } ?? 0)
         let whole = completer.index.range(of: word, in: .whole)
         let exactEnd = whole.range.lowerBound + whole.exact
+        if recordsRanges {
+            var recorded = source
+            recorded.sifted = false
+            sources.append(recorded)
+            let index = sources.count - 1
+            counted.append((true, whole.range.lowerBound..<exactEnd, index))
+            if !wholeNamesOnly {
+                let prefixEnd = word.count == key.count ? whole.range.upperBound : completer.index.range(of: key, in: .whole).range.upperBound
+                counted.append((true, exactEnd..<prefixEnd, index))
+                let words = completer.index.range(of: word, in: .words)
+                let wordsEnd = word.count == key.count ? words.range.upperBound : completer.index.range(of: key, in: .words).range.upperBound
+                counted.append((false, words.range.lowerBound..<wordsEnd, index))
+            }
+            return
+        }
         let exactBonus = bonus + _Ranking.exactNameBonus(queryLength: word.count)
         if whole.exact <= Self.exactKeysScoredOneByOne {
             // An exact alternate name is the person naming the place ("new york", "wien"):
@@ -194,5 +215,37 @@ struct _Search {
                 if results.count > limit { results.removeLast() }
             }
         }
+    }
+}
+
+extension _Search {
+    /// How many distinct places the recorded ranges hold that pass the filters and, for a
+    /// qualified reading, match its qualifier: every exact and prefix match, unranked.
+    /// Needs `recordsRanges` set before the sources were added.
+    ///
+    /// - Complexity: O(*r* + *p* / 64) for *r* keys in the ranges and *p* places: one pass
+    ///   over the keys, no ranking, a bit per place.
+    func countPlaces() -> Int {
+        let places = completer.gazetteer._places.buffer
+        let namePlace = completer.index.namePlace.buffer
+        let qualifiers = completer.qualifiers
+        let whole = completer.index.whole.name.buffer, words = completer.index.words.name.buffer
+        var seen = [UInt64](repeating: 0, count: (places.count + 63) / 64)
+        var count = 0
+        for (isWhole, keys, sourceIndex) in counted where !keys.isEmpty {
+            let names = isWhole ? whole : words
+            let split = sources[sourceIndex].split
+            for position in keys {
+                let place = Int(namePlace[Int(names[position])])
+                let bit: UInt64 = 1 << UInt64(place & 63)
+                guard seen[place >> 6] & bit == 0 else { continue }
+                let record = places[place]
+                guard filter.accepts(record) else { continue }
+                if let split, qualifiers.match(split.qualifier, record) == nil { continue }
+                seen[place >> 6] |= bit
+                count += 1
+            }
+        }
+        return count
     }
 }

@@ -46,40 +46,48 @@ struct BenchCommand {
                        synthetic: synthetic ?? 10_000_000)
     }
 
-    static func parse(_ arguments: [String]) throws -> BenchCommand {
-        var command = BenchCommand()
-        var reader = ArgumentReader(arguments)
-        while let option = reader.nextOption() {
-            switch option.name {
-            case "--quick":
-                guard option.inlineValue == nil else { throw UsageError(message: "--quick takes no value") }
+    static let declaration = CommandDeclaration<BenchCommand>(
+        name: "bench",
+        abstract: """
+            Measures load time, memory, index size and per-keystroke latency on the bundled \
+            gazetteer and a synthetic one, beside a naive linear scan (use a release build).
+            """,
+        arguments: "",
+        discussion: "",
+        options: [
+            OptionDeclaration("--quick", help: "A small run (synthetic 200,000 names, fewer queries).") { command in
                 command.quick = true
-            case "--synthetic":
-                let text = try reader.value(for: option)
+            },
+            OptionDeclaration("--synthetic", value: "N", help: "Names in the synthetic gazetteer (default 10,000,000; 0 skips it).") { command, text in
                 guard let n = Int(text.replacingOccurrences(of: "_", with: "")), n >= 0 else {
-                    throw UsageError(message: "--synthetic needs a number of names >= 0, not \"\(text)\"")
+                    throw UsageError(message: "--synthetic needs a number of names >= 0, not \"\(Sanitized.text(text))\"", command: "bench")
                 }
                 command.synthetic = n
-            case "--seed":
-                let text = try reader.value(for: option)
-                guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
+            },
+            OptionDeclaration("--seed", value: "S", help: "Random seed for the synthetic data and queries (default 42).") { command, text in
+                guard let seed = UInt64(text) else {
+                    throw UsageError(message: "--seed needs a whole number, not \"\(Sanitized.text(text))\"", command: "bench")
+                }
                 command.seed = seed
-            case "--keep-synthetic-index":
-                command.keepSyntheticIndex = try reader.value(for: option)
-            case "--slowest":
-                let text = try reader.value(for: option)
+            },
+            OptionDeclaration("--slowest", value: "N", help: "Also list the N slowest exact keystrokes of each gazetteer.") { command, text in
                 guard let n = Int(text), n >= 0 else {
-                    throw UsageError(message: "--slowest needs a number of queries >= 0, not \"\(text)\"")
+                    throw UsageError(message: "--slowest needs a number of queries >= 0, not \"\(Sanitized.text(text))\"", command: "bench")
                 }
                 command.slowest = n
-            default:
-                throw UsageError(message: "unknown option \(option.name) for bench")
+            },
+            OptionDeclaration("--keep-synthetic-index", value: "FILE", help: "Keep the synthetic index in FILE (for complete --index).") { command, text in
+                command.keepSyntheticIndex = text
+            },
+        ],
+        positional: { _, words in
+            guard words.isEmpty else {
+                throw UsageError(message: "bench takes no arguments, only options: \"\(Sanitized.text(words.joined(separator: " ")))\"", command: "bench")
             }
-        }
-        guard reader.positional.isEmpty else {
-            throw UsageError(message: "bench takes no arguments, only options: \"\(reader.positional.joined(separator: " "))\"")
-        }
-        return command
+        })
+
+    static func parse(_ arguments: [String]) throws -> BenchCommand? {
+        try declaration.parse(arguments, into: BenchCommand())
     }
 
     /// What one gazetteer's section measured, for the closing comparison.

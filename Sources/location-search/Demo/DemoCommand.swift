@@ -15,44 +15,82 @@ import Darwin
 ///
 /// Exit status: 0 after a pick; 1 when left without one (Esc, Ctrl-D); 2 without a
 /// terminal or when the places cannot be loaded; 130 for Ctrl-C; 128 + the signal's number
-/// for SIGTERM (143), SIGHUP (129), SIGINT (130) and SIGQUIT (131). The terminal is
-/// restored on each of these ways out.
+/// for a caught signal (SIGTERM 143, SIGHUP 129, SIGUSR1 138, ...). The terminal is
+/// restored on each of these ways out, and on a crash.
 struct DemoCommand {
-    /// `--limit`, `--near`, `--country` and `--color`, parsed as `complete` parses them.
+    /// `--limit` (rows here), `--near`, `--country`, `--kind`, `--no-typos`, `--index` and
+    /// `--color`, declared once for `complete` and `demo`.
     var common = CommonOptions()
-    var showHelp = false
+    /// The query to start with (`--query`).
+    var query = ""
+    /// Whether `--limit` was given: without it the list is as tall as the terminal.
+    var rowLimit: Int { limitGiven ? common.completion.limit : .max }
+    private var limitGiven = false
 
-    static func parse(_ arguments: [String]) throws -> DemoCommand {
-        var command = DemoCommand()
-        var reader = ArgumentReader(arguments)
-        while let option = reader.nextOption() {
-            switch option.name {
-            case "-h", "--help":
-                command.showHelp = true
-            default:
-                guard try command.common.parse(option, from: &reader) else {
-                    throw UsageError(message: "unknown option \(option.name) for demo")
+    static let declaration = CommandDeclaration<DemoCommand>(
+        name: "demo",
+        abstract: """
+            An fzf-style picker on the terminal: type a place name, choose with Up/Down, and Enter \
+            prints the place's details on standard output, so that `place=$(location-search demo)` works.
+            """,
+        arguments: "",
+        discussion: """
+            KEYS: typing, Backspace, Delete, Ctrl-W (word), Ctrl-U (line), Ctrl-K edit the query; \
+            Left/Right, Home/End, Ctrl-A/Ctrl-E move the cursor; Up/Down, Ctrl-P/Ctrl-N, \
+            Shift-Tab/Tab, PgUp/PgDn move through every match (the list scrolls); Enter picks; \
+            Esc or Ctrl-D leaves without a pick; Ctrl-C interrupts; Ctrl-Z suspends (`fg` resumes); \
+            Ctrl-L redraws. A paste is inserted as text (its newlines become spaces).
+
+            EXIT STATUS: 0 after a pick; 1 for Esc or Ctrl-D; 130 for Ctrl-C; 2 without a \
+            terminal or when the places cannot be loaded; 64 for a usage error; 128+N when \
+            stopped by signal N. The terminal is restored on every way out.
+            """,
+        options: [
+            OptionDeclaration("--query", value: "TEXT", help: "Start with this query typed in.") { command, text in
+                command.query = text
+            },
+        ] + CommonOptions.declarations(
+            limitHelp: "Show at most N rows at a time (default: as many as the terminal has room for); every match is reachable by scrolling."
+        ).map { declaration in
+            var lifted = declaration.lifted(\DemoCommand.common)
+            guard declaration.names.contains("--limit") else { return lifted }
+            let apply = lifted.apply
+            lifted.apply = { command, text in
+                try apply(&command, text)
+                guard command.common.completion.limit > 0 else {
+                    throw UsageError(message: "--limit for demo needs a whole number >= 1", command: "demo")
                 }
+                command.limitGiven = true
             }
-        }
-        guard reader.positional.isEmpty else {
-            throw UsageError(message: "demo takes no query (type it once the demo is running), not \"\(reader.positional.joined(separator: " "))\"")
-        }
-        guard command.common.completion.limit > 0 else {
-            throw UsageError(message: "--limit for demo needs a whole number >= 1")
-        }
-        return command
+            return lifted
+        },
+        positional: { _, words in
+            guard words.isEmpty else {
+                throw UsageError(
+                    message: "demo takes no query argument: type it once the demo runs, or give --query \"\(Sanitized.text(words.joined(separator: " ")))\"",
+                    command: "demo")
+            }
+        })
+
+    static func parse(_ arguments: [String]) throws -> DemoCommand? {
+        try declaration.parse(arguments, into: DemoCommand())
     }
 
-    /// The signals the demo catches so that it can restore the terminal first, and SIGWINCH.
-    static let caughtSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH]
+    /// The signals the demo catches so that it can restore the terminal first: every one
+    /// whose default action ends or stops the process and that can be caught (SIGKILL and
+    /// SIGSTOP cannot), and SIGWINCH and SIGCONT to redraw. The stop signals suspend the
+    /// demo after restoring the terminal; a crash's signals are `CrashRestore`'s.
+    static let caughtSignals: [Int32] = {
+        var signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF,
+                       SIGXCPU, SIGXFSZ, SIGPIPE, SIGTSTP, SIGTTIN, SIGTTOU, SIGCONT, SIGWINCH]
+        #if os(Linux)
+        signals += [SIGPWR, SIGSTKFLT]
+        #endif
+        return signals
+    }()
 
     @MainActor
     func run() async -> Int32 {
-        if showHelp {
-            print(Command.usage)
-            return 0
-        }
         let terminal: Terminal
         let events: EventPipe
         do {
@@ -66,15 +104,17 @@ struct DemoCommand {
         events.catchSignals(Self.caughtSignals)
         let wake = events.writeEnd
         let options = common.completion
+        let indexFile = common.indexFile
         let loader = Task.detached {
             defer { EventPipe.notify(wake, EventPipe.loaded) }
-            return try LocationCompleter()
+            return try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) } ?? LocationCompleter()
         }
         let outcome: Result<DemoOutcome, any Error>
         do {
             try terminal.enterRawMode()
             let color = common.color.isEnabled(forFileDescriptor: terminal.descriptor)
-            let session = DemoSession(terminal: terminal, events: events, options: options, color: color)
+            let session = DemoSession(
+                terminal: terminal, events: events, options: options, rowLimit: rowLimit, query: query, color: color)
             outcome = .success(try await session.run(loading: loader))
         } catch {
             outcome = .failure(error)
@@ -86,7 +126,12 @@ struct DemoCommand {
         case .success(.picked(let place)):
             let output = OutputStream()
             output.write(Self.details(of: place))
-            output.flush()
+            do {
+                try output.flush()
+            } catch {
+                Self.report(error)
+                return 2
+            }
             return 0
         case .success(.cancelled):
             return 1
@@ -132,6 +177,6 @@ struct DemoCommand {
     }
 
     private static func report(_ error: any Error) {
-        FileHandle.standardError.write(Data("location-search: \(error)\n".utf8))
+        StandardError.write("location-search: \(error)\n")
     }
 }

@@ -4,33 +4,37 @@ import LocationSearch
 ///
 /// ```
 /// > san fr
-///   10 matches · 212 µs
-/// > San Francisco, California, United States
+///   1/57 matches · 212 µs
+/// ▸ San Francisco, California, United States
 ///   San Francisco de Macorís, Duarte, Dominican Republic
 /// ```
 ///
-/// The prompt line, a status line, then one row per completion, as many as fit; every
-/// line truncated to the width. With colour, the matched parts are bold, the subtitle and
-/// status dim, the selected row's marker bold.
+/// The prompt line, a status line, then one row per completion in view, as many as fit
+/// (and at most `--limit`), scrolled so that the current row shows; every line truncated
+/// to the width. The current row is marked "▸" and drawn in reverse video across the
+/// whole width. With colour, the matched parts are bold and the subtitle and status dim.
 struct DemoFrame {
     var lines: [String]
     /// Where the cursor goes: in the prompt, after the character before the editor's cursor.
     var cursor: (row: Int, column: Int)
 
     static let prompt = "> "
+    /// The current row's marker (not the prompt's glyph, so the two never read alike).
+    static let marker = "▸ "
 
-    /// How many completion rows fit in `rows` terminal rows.
-    static func visibleRows(rows: Int) -> Int { max(0, rows - 2) }
+    /// How many completion rows fit in `rows` terminal rows, at most `limit`.
+    static func visibleRows(rows: Int, limit: Int = .max) -> Int { max(0, min(rows - 2, limit)) }
 
-    init(_ state: DemoState, columns: Int, rows: Int, color: Bool) {
+    init(_ state: DemoState, columns: Int, rows: Int, limit: Int = .max, color: Bool) {
         let (promptLine, cursorColumn) = Self.promptLine(state.editor, columns: columns, color: color)
         lines = [TerminalText.truncated(promptLine, toWidth: columns)]
         cursor = (0, cursorColumn)
         guard rows > 1 else { return }
-        let visible = min(state.results.count, Self.visibleRows(rows: rows))
+        let visible = Self.visibleRows(rows: rows, limit: limit)
         lines.append(TerminalText.truncated(Self.statusLine(state, visible: visible, color: color), toWidth: columns))
-        for (index, completion) in state.results.prefix(visible).enumerated() {
-            lines.append(TerminalText.truncated(Self.row(completion, selected: index == state.selection, color: color), toWidth: columns))
+        let shown = state.results.indices.dropFirst(state.scroll).prefix(visible)
+        for index in shown {
+            lines.append(Self.row(state.results[index], selected: index == state.selection, columns: columns, color: color))
         }
     }
 
@@ -57,7 +61,8 @@ struct DemoFrame {
         return (styled(prompt, .bold, color: color) + typed, prompt.count + widthBeforeCursor)
     }
 
-    /// "  10 matches · 212 µs", or what the demo is waiting for.
+    /// "  57 matches · 212 µs", with the current row's number when not all fit
+    /// ("  13/57 matches"), or what the demo is waiting for.
     static func statusLine(_ state: DemoState, visible: Int, color: Bool) -> String {
         let text: String
         if state.loading {
@@ -65,25 +70,48 @@ struct DemoFrame {
         } else if state.editor.text.allSatisfy(\.isWhitespace) {
             text = "type a place name · ↑↓ select · Enter pick · Esc quit"
         } else {
-            let total = state.results.count
-            let count = visible < total ? "\(visible) of \(total) matches" : total == 1 ? "1 match" : "\(total) matches"
+            let total = state.total
+            let count = total == 0 ? "no matches"
+                : total > visible ? "\(grouped(state.selection + 1))/\(grouped(total)) matches"
+                : total == 1 ? "1 match" : "\(grouped(total)) matches"
             text = count + (state.micros.map { " · \($0) µs" } ?? "")
         }
         return styled("  " + text, .dim, color: color)
     }
 
-    /// "> San Francisco, California, United States": the matched parts bold, the subtitle
-    /// dim, through the library's ANSI renderer.
-    static func row(_ completion: LocalSearchCompletion, selected: Bool, color: Bool) -> String {
-        let marker = selected ? styled(prompt, .bold, color: color) : "  "
-        guard color else {
-            return marker + (completion.subTitle.isEmpty ? completion.title : "\(completion.title), \(completion.subTitle)")
+    /// `1204` as "1,204".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(number))
+        var out = ""
+        for (i, digit) in digits.enumerated() {
+            if i > 0 && (digits.count - i) % 3 == 0 { out += "," }
+            out.append(digit)
         }
-        var line = marker + completion.ansiHighlightedTitle(style: .bold)
-        if !completion.subTitle.isEmpty {
-            line += TerminalStyle.dim.applied(to: ", ")
-            line += completion.ansiHighlightedSubTitle(style: .bold, textStyle: .dim)
+        return out
+    }
+
+    /// "▸ San Francisco, California, United States", cut to `columns`: the matched parts
+    /// bold and the subtitle dim (with colour), the current row in reverse video to the
+    /// last column (with or without colour: it is the cursor, not a colour).
+    static func row(_ completion: LocalSearchCompletion, selected: Bool, columns: Int, color: Bool) -> String {
+        let inverse = TerminalStyle.inverse
+        let text: String
+        if color {
+            let match = TerminalStyle(bold: true, inverse: selected)
+            var line = completion.ansiHighlightedTitle(style: match, textStyle: selected ? inverse : .plain)
+            if !completion.subTitle.isEmpty {
+                let rest = TerminalStyle(dim: true, inverse: selected)
+                line += rest.applied(to: ", ")
+                line += completion.ansiHighlightedSubTitle(style: match, textStyle: rest)
+            }
+            text = line
+        } else {
+            let plain = completion.subTitle.isEmpty ? completion.title : "\(completion.title), \(completion.subTitle)"
+            text = selected ? inverse.applied(to: plain) : plain
         }
-        return line
+        let line = TerminalText.truncated((selected ? inverse.applied(to: marker) : "  ") + text, toWidth: columns)
+        guard selected else { return line }
+        let padding = columns - TerminalText.width(of: line)
+        return padding > 0 ? line + inverse.applied(to: String(repeating: " ", count: padding)) : line
     }
 }

@@ -65,14 +65,29 @@ final class EventPipe {
         signalPipeWriteEnd = writeEnd
         for signal in signals {
             caught.append(signal)
-            _ = Self.install(signal, handler: { number in
-                // Async-signal-safe: one write(2); errno is saved for the interrupted code.
-                let savedErrno = errno
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(signalPipeWriteEnd, &byte, 1)
-                errno = savedErrno
-            })
+            _ = Self.install(signal, handler: Self.forward)
         }
+    }
+
+    /// The handler of caught signals: the signal's number, as one byte, into the pipe.
+    private static let forward: @convention(c) (Int32) -> Void = { number in
+        // Async-signal-safe: one write(2); errno is saved for the interrupted code.
+        let savedErrno = errno
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(signalPipeWriteEnd, &byte, 1)
+        errno = savedErrno
+    }
+
+    /// Stops the process group (the whole job, as shells and editors do on Ctrl-Z) with
+    /// SIGTSTP's default action, and returns once it is continued (`fg`, `bg`, SIGCONT).
+    /// The caller restores the terminal first.
+    ///
+    /// In an orphaned process group (no shell's job control above it) the kernel discards
+    /// the stop, and this returns at once: there would be nobody to continue it.
+    func stopForJobControl() {
+        _ = Self.install(SIGTSTP, handler: SIG_DFL)
+        _ = kill(0, SIGTSTP)
+        if caught.contains(SIGTSTP) { _ = Self.install(SIGTSTP, handler: Self.forward) }
     }
 
     /// Gives the caught signals their default actions back.

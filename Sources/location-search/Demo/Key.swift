@@ -2,6 +2,9 @@
 enum Key: Equatable {
     /// Printable text: one typed character, or several when they arrived together (a paste).
     case text(String)
+    /// A bracketed paste, as one line of text (line breaks became spaces): inserted as
+    /// typed text, but never read as keys.
+    case paste(String)
     case enter, escape, tab, backTab, backspace, delete
     case up, down, left, right, home, end, pageUp, pageDown
     /// Ctrl and a letter, as the lowercase letter: `.control("c")` is Ctrl-C. Tab, Enter,

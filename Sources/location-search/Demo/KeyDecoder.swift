@@ -19,6 +19,11 @@ struct KeyDecoder {
     static let escapeTimeoutMilliseconds: Int32 = 50
 
     private var pending: [UInt8] = []
+    /// Whether the bytes are inside a bracketed paste (after `␛[200~`, before `␛[201~`).
+    private var inPaste = false
+
+    static let pasteStart: [UInt8] = Array("\u{1B}[200~".utf8)
+    static let pasteEnd: [UInt8] = Array("\u{1B}[201~".utf8)
 
     /// Whether bytes are waiting for the rest of a sequence or character.
     var hasPendingInput: Bool { !pending.isEmpty }
@@ -49,7 +54,27 @@ struct KeyDecoder {
         var i = 0
         let bytes = pending
         decoding: while i < bytes.count {
+            if inPaste {
+                // Everything up to the end marker is text, control bytes included: a pasted
+                // newline must not pick, nor a pasted Esc quit.
+                if let end = Self.firstIndex(of: Self.pasteEnd, in: bytes, from: i) {
+                    emit(.paste(Self.pastedText(bytes[i..<end])))
+                    i = end + Self.pasteEnd.count
+                    inPaste = false
+                    continue
+                }
+                guard atEnd else { break decoding }
+                // No end yet after the wait: what came so far, and the paste goes on.
+                emit(.paste(Self.pastedText(bytes[i...])))
+                i = bytes.count
+                break decoding
+            }
             let byte = bytes[i]
+            if byte == 0x1B, bytes[i...].starts(with: Self.pasteStart) {
+                inPaste = true
+                i += Self.pasteStart.count
+                continue
+            }
             switch byte {
             case 0x1B:
                 switch Self.escapeSequence(bytes, at: i) {
@@ -93,6 +118,33 @@ struct KeyDecoder {
         if !text.isEmpty { keys.append(.text(text)) }
         pending.removeFirst(i)
         return keys
+    }
+
+    /// Where `marker` first starts in `bytes` at or after `start`.
+    private static func firstIndex(of marker: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i + marker.count <= bytes.count {
+            if bytes[i] == marker[0] && bytes[i..<(i + marker.count)].elementsEqual(marker) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// Pasted bytes as one line of text: line breaks and tabs become spaces, other control
+    /// characters and escape sequences' Esc are left out, invalid UTF-8 becomes U+FFFD.
+    static func pastedText(_ bytes: ArraySlice<UInt8>) -> String {
+        var text = ""
+        var previousWasReturn = false
+        for scalar in String(decoding: bytes, as: UTF8.self).unicodeScalars {
+            defer { previousWasReturn = scalar == "\r" }
+            switch scalar.value {
+            case 0x0A where previousWasReturn: continue
+            case 0x09, 0x0A, 0x0D: text.unicodeScalars.append(" ")
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0: continue
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
     }
 
     private enum EscapeParse {

@@ -18,8 +18,6 @@ final class Terminal {
     /// The attributes to restore, saved by `enterRawMode()`; `nil` when there is nothing
     /// to restore.
     private var saved: termios?
-    /// What `restore()` writes to undo what the demo switched on.
-    private var restoreSequence = ""
 
     /// Opens `/dev/tty`.
     ///
@@ -45,6 +43,9 @@ final class Terminal {
     /// post-processed. Then switches to the alternate screen, so the shell's screen comes
     /// back untouched when the demo ends.
     ///
+    /// Also turns on bracketed paste (a paste arrives marked, so its newlines are text),
+    /// and registers the terminal with `CrashRestore`, so that a crash restores it too.
+    ///
     /// Input typed before this call is kept: it becomes the first keys.
     func enterRawMode() throws(TerminalError) {
         var attributes = termios()
@@ -63,8 +64,19 @@ final class Terminal {
         }
         // Alternate screen on, cursor home, and on the way out: reset styles, leave it, cursor
         // shown (1049 restores the cursor position saved on entry).
-        send("\u{1B}[?1049h\u{1B}[H\u{1B}[2J")
-        restoreSequence = "\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h"
+        send("\u{1B}[?1049h\u{1B}[H\u{1B}[2J\u{1B}[?2004h")
+        CrashRestore.register(descriptor: descriptor, attributes: attributes)
+    }
+
+    /// What `restore()` writes: bracketed paste off, styles reset, the normal screen (1049
+    /// restores the cursor position saved on entry), the cursor shown.
+    static let restoreSequence = "\u{1B}[?2004l\u{1B}[0m\u{1B}[?1049l\u{1B}[?25h"
+
+    /// After a stop (Ctrl-Z, then `fg`): raw mode and the alternate screen again, from the
+    /// attributes the terminal has now (the shell may have changed them meanwhile).
+    func reenterRawMode() throws(TerminalError) {
+        restore()
+        try enterRawMode()
     }
 
     /// Puts the terminal back as `enterRawMode()` found it: the normal screen, the cursor
@@ -72,12 +84,13 @@ final class Terminal {
     /// has hung up (the failures are ignored: there is nothing left to restore).
     func restore() {
         guard let attributes = saved else { return }
-        send(restoreSequence)
+        send(Self.restoreSequence)
         var original = attributes
         // TCSAFLUSH: wait for the output above, and drop unread input so that stray
         // keystrokes (the rest of an escape sequence) do not spill into the shell.
         _ = tcsetattr(descriptor, TCSAFLUSH, &original)
         saved = nil
+        CrashRestore.unregister()
     }
 
     /// The terminal's size in columns and rows; 80×24 if it does not say.

@@ -1,0 +1,58 @@
+/// How many places a query matches in all, beyond the `limit` of a list: what a picker
+/// shows as "8 of 1,204 matches" while it pages through the completions.
+extension LocationCompleter {
+    /// The number of places that match `query` under `options`, whatever `options.limit`.
+    ///
+    /// ```swift
+    /// let completer = try LocationCompleter()
+    /// completer.completions(for: "springfield").count     // 10: the limit
+    /// completer.matchCount(for: "springfield")            // 49: every Springfield
+    /// ```
+    ///
+    /// Every place one of whose names, or a later word of one, starts with the query (read
+    /// the ways `completions(for:options:)` reads it: abbreviations, a name followed by its
+    /// region or country, run-together words), that passes the country and kind filters.
+    /// When those are fewer than `matchCountWithTypos`, and `typoTolerance` is on, the
+    /// count is that of the whole list `completions(for:options:)` returns with a limit
+    /// large enough to hold every match, typo matches included; above it, typo matches,
+    /// which would rank below all of those, and rows that read the same as a better one
+    /// (two places both called "Springfield, Illinois"), are not counted. `near` does
+    /// not change the count.
+    ///
+    /// Separate from `completions(for:options:)`, which never counts: a list's keystroke
+    /// costs the same whatever the number of matches.
+    ///
+    /// - Complexity: O(*m* log *n* + *r* + *p* / 64) for a query of *m* bytes matching *r*
+    ///   keys among *n*, over *p* places: one pass over the matching keys, no ranking.
+    ///   Below `matchCountWithTypos` matches, add a search with a limit of twice that.
+    public func matchCount(for query: String, options: CompletionOptions = .init()) -> Int {
+        let plan = _QueryPlan(query: query)
+        guard !plan.key.isEmpty,
+              plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
+            return 0
+        }
+        var search = _Search(source: source, options: options)
+        search.recordsRanges = true
+        addReadings(of: plan, bonus: 0, to: &search)
+        for key in _Synonyms.variants(of: plan.key) {
+            addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: 0, to: &search)
+        }
+        var count = search.countPlaces()
+        if count == 0, plan.tokens.count == 1, plan.key.count >= 6 {
+            for cut in 2...(plan.key.count - 2) {
+                let key = Array(plan.key[..<cut]) + [0x20] + Array(plan.key[cut...])
+                search.addSources(key, bonus: 0, split: nil, wholeNamesOnly: false)
+            }
+            count = search.countPlaces()
+        }
+        guard count < Self.matchCountWithTypos else { return count }
+        // Few enough to list: the list itself is the count, typo matches and all.
+        var listed = options
+        listed.limit = 2 * Self.matchCountWithTypos
+        return matches(for: plan, options: listed).count
+    }
+
+    /// Below this many exact and prefix matches, `matchCount(for:options:)` counts the
+    /// completions themselves (typo matches included, rows that read alike once).
+    public static var matchCountWithTypos: Int { 500 }
+}

@@ -1,0 +1,264 @@
+/// A mistake in the command line: one line on standard error, a pointer to the help, exit
+/// status 64 (EX_USAGE).
+struct UsageError: Error {
+    var message: String
+    /// The subcommand whose help to point to (`nil`: the tool's).
+    var command: String?
+
+    init(message: String, command: String? = nil) {
+        self.message = message
+        self.command = command
+    }
+
+    /// `location-search: --limit needs a value` and `see `location-search demo --help``.
+    var report: String {
+        let help = ["location-search", command, "--help"].compactMap { $0 }.joined(separator: " ")
+        return "location-search: \(message)\nsee `\(help)`\n"
+    }
+}
+
+/// One option of a subcommand, declared once: its names, its value, its help, and what it
+/// does to the command being parsed. The parser and the help are both built from these
+/// declarations (swift-argument-parser's pattern, written out here: the package has no
+/// dependencies).
+struct OptionDeclaration<Command>: Sendable {
+    /// The names, long first: `["--output", "-o"]`.
+    var names: [String]
+    /// The value's placeholder in the help (`"N"`), or `nil` for a flag.
+    var value: String?
+    /// What it does, one or more sentences; wrapped to the help's width.
+    var help: String
+    /// Applies the option (with its value, for an option that takes one).
+    var apply: @Sendable (inout Command, String) throws -> Void
+
+    /// An option that takes a value.
+    init(_ names: String..., value: String, help: String, apply: @escaping @Sendable (inout Command, String) throws -> Void) {
+        self.names = names
+        self.value = value
+        self.help = help
+        self.apply = apply
+    }
+
+    /// A flag: no value.
+    init(_ names: String..., help: String, apply: @escaping @Sendable (inout Command) throws -> Void) {
+        self.names = names
+        self.value = nil
+        self.help = help
+        self.apply = { command, _ in try apply(&command) }
+    }
+
+    /// The same option for a command that holds this one's at `path`.
+    func lifted<Outer>(_ path: WritableKeyPath<Outer, Command> & Sendable) -> OptionDeclaration<Outer> {
+        let apply = self.apply
+        return OptionDeclaration<Outer>(names: names, value: value, help: help) { outer, value in
+            try apply(&outer[keyPath: path], value)
+        }
+    }
+
+    fileprivate init(names: [String], value: String?, help: String, apply: @escaping @Sendable (inout Command, String) throws -> Void) {
+        self.names = names
+        self.value = value
+        self.help = help
+        self.apply = apply
+    }
+
+    /// `--limit N` or `-o, --output FILE`, as the help shows it.
+    var synopsis: String {
+        let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+        return value.map { "\(shown) \($0)" } ?? shown
+    }
+}
+
+/// A subcommand: its name, what it is for, its options and positional arguments; parses
+/// arguments and writes its own help from the same declarations.
+struct CommandDeclaration<Command>: Sendable {
+    /// `complete`, `demo`...
+    var name: String
+    /// One line: what the subcommand does.
+    var abstract: String
+    /// What goes after the options in the usage line: `[QUERY]`, or "" for none.
+    var arguments: String
+    /// More help after the options: exit statuses, keys, examples.
+    var discussion: String
+    var options: [OptionDeclaration<Command>]
+    /// Takes the positional arguments (after the options are applied); throws a
+    /// `UsageError` for arguments the subcommand does not take.
+    var positional: @Sendable (inout Command, [String]) throws -> Void
+
+    /// Every declaration gets `-h, --help` for free; `parse` reports it as `nil`.
+    static var helpNames: [String] { ["-h", "--help"] }
+
+    /// Parses `arguments` (without the subcommand's name) into `command`.
+    ///
+    /// Options are `--name value` or `--name=value`; a flag takes no value. A value may
+    /// start with "-" (`--near -33.87,151.21`). Everything after `--` is positional.
+    ///
+    /// - Returns: the command, or `nil` if the arguments ask for help.
+    /// - Throws: `UsageError` for an unknown option, a missing or malformed value, or
+    ///   arguments the subcommand does not take.
+    func parse(_ arguments: [String], into command: Command) throws -> Command? {
+        do {
+            return try parseOptions(arguments, into: command)
+        } catch var error as UsageError {
+            error.command = error.command ?? name
+            throw error
+        }
+    }
+
+    private func parseOptions(_ arguments: [String], into command: Command) throws -> Command? {
+        var command = command
+        var positional: [String] = []
+        var position = 0
+        while position < arguments.count {
+            let argument = arguments[position]
+            position += 1
+            if argument == "--" {
+                positional += arguments[position...]
+                break
+            }
+            guard argument.hasPrefix("-"), argument.count > 1, !Self.isNumber(argument) else {
+                positional.append(argument)
+                continue
+            }
+            let (name, inline) = argument.firstIndex(of: "=").map {
+                (String(argument[..<$0]), String(argument[argument.index(after: $0)...]) as String?)
+            } ?? (argument, nil)
+            if Self.helpNames.contains(name) { return nil }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                throw UsageError(message: "unknown option \(Sanitized.text(name)) for \(self.name)", command: self.name)
+            }
+            if option.value == nil {
+                guard inline == nil else { throw UsageError(message: "\(name) takes no value", command: self.name) }
+                try option.apply(&command, "")
+            } else if let inline {
+                try option.apply(&command, inline)
+            } else {
+                guard position < arguments.count else {
+                    throw UsageError(message: "\(name) needs a value (\(option.synopsis))", command: self.name)
+                }
+                position += 1
+                try option.apply(&command, arguments[position - 1])
+            }
+        }
+        try self.positional(&command, positional)
+        return command
+    }
+
+    /// A negative number or coordinate pair is an argument, not an option.
+    static func isNumber(_ text: String) -> Bool {
+        Double(text.split(separator: ",").first.map(String.init) ?? text) != nil
+    }
+
+    /// `location-search demo [options]`.
+    var usage: String {
+        let options = options.isEmpty ? "" : " [options]"
+        return "location-search \(name)\(options)\(arguments.isEmpty ? "" : " " + arguments)"
+    }
+
+    /// The subcommand's help: usage, abstract, options (each with its help, wrapped), the
+    /// discussion.
+    var help: String {
+        var out = "USAGE: \(usage)\n\n\(wrap(abstract))\n"
+        let all = options.map { ($0.synopsis, $0.help) } + [("-h, --help", "Show this help.")]
+        out += "\nOPTIONS:\n" + Self.table(all)
+        if !discussion.isEmpty { out += "\n" + wrap(discussion) + "\n" }
+        return out
+    }
+
+    /// Two columns: names at 2, help at 28 (or on the next line when the names are longer),
+    /// wrapped at 88 columns.
+    static func table(_ rows: [(String, String)]) -> String {
+        let indent = 28, width = 88
+        var out = ""
+        for (names, help) in rows {
+            var line = "  " + names
+            var lines: [String] = []
+            if line.count + 2 > indent {
+                lines.append(line)
+                line = ""
+            }
+            line = line.padding(toLength: indent, withPad: " ", startingAt: 0)
+            for word in help.split(separator: " ") {
+                if line.count + 1 + word.count > width && line.count > indent {
+                    lines.append(line)
+                    line = String(repeating: " ", count: indent)
+                }
+                line += (line.count == indent ? "" : " ") + word
+            }
+            lines.append(line)
+            out += lines.joined(separator: "\n") + "\n"
+        }
+        return out
+    }
+}
+
+/// `text` with each paragraph's lines filled to `width` columns; lines that start with
+/// spaces (tables, examples) are kept as they are.
+func wrap(_ text: String, width: Int = 88) -> String {
+    var out: [String] = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        guard !line.hasPrefix(" "), line.count > width else {
+            out.append(String(line))
+            continue
+        }
+        var current = ""
+        for word in line.split(separator: " ") {
+            if !current.isEmpty && current.count + 1 + word.count > width {
+                out.append(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + word
+        }
+        out.append(current)
+    }
+    return out.joined(separator: "\n")
+}
+
+/// Text from the command line or standard input, made safe and short to echo in a message:
+/// control characters and escape sequences shown as `\u{1B}`-style escapes, so that what
+/// was typed cannot move the cursor or recolour the terminal, and long text shortened.
+enum Sanitized {
+    /// `text` with control characters made visible, at most `limit` characters of it.
+    static func text(_ text: String, limit: Int = 60) -> String {
+        var out = ""
+        var shown = 0
+        for character in text {
+            guard shown < limit else {
+                return out + "… (\(text.count) characters)"
+            }
+            shown += 1
+            for scalar in character.unicodeScalars {
+                switch scalar.value {
+                case 0x09: out += "\\t"
+                case 0x0A: out += "\\n"
+                case 0x0D: out += "\\r"
+                case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+                default: out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// The Damerau-Levenshtein (optimal string alignment) distance between two short words,
+/// for "did you mean" suggestions.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    guard !a.isEmpty else { return b.count }
+    guard !b.isEmpty else { return a.count }
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
+    for i in 1...a.count {
+        for j in 1...b.count {
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
+        }
+    }
+    return d[a.count][b.count]
+}
