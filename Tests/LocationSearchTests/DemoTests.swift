@@ -53,7 +53,9 @@ struct DemoTests {
         // The first row, selected: the matched parts bold, the subtitle dim.
         let row = try #require(screen.row(containing: "San Francisco, California"))
         #expect(row == 2)
-        #expect(screen.annotatedText(row: row) == "[> San] [Fr]ancisco, California, United States")
+        #expect(screen.annotatedText(row: row) == "▸ [San] [Fr]ancisco, California, United States")
+        #expect(screen.inverseRow == row, "the current row in reverse video")
+        #expect(screen.cell(row: row, column: 79).inverse, "to the last column")
         let subtitleStart = screen.text(row: row).distance(of: "California")
         #expect(screen.cell(row: row, column: subtitleStart).dim)
         #expect(!screen.cell(row: row, column: 8).dim && !screen.cell(row: row, column: 8).bold, "\"ancisco\" plain")
@@ -66,7 +68,7 @@ struct DemoTests {
         let mark = demo.terminalBytes.count
         try demo.type(Self.down)
         try demo.waitForScreen("the selection on the second row") {
-            $0.text(row: 3).hasPrefix("> ") && $0.isCursorVisible
+            $0.text(row: 3).hasPrefix("▸ ") && $0.inverseRow == 3 && $0.isCursorVisible
         }
         let frame = demo.terminalOutput(since: mark)
         #expect(frame.hasPrefix("␛[?25l") && frame.hasSuffix("␛[1;9H␛[?25h"), "\(frame)")
@@ -108,15 +110,15 @@ struct DemoTests {
         }
         #expect(screen.text(row: 0) == "> 東京")
         #expect(screen.cursorColumn == 6, "after 2 + 2×2 columns")
-        #expect(screen.text(row: 2) == "> 東京, Tokyo, Toky…")
-        #expect(screen.annotatedText(row: 2).hasPrefix("[> 東京]"))
+        #expect(screen.text(row: 2) == "▸ 東京, Tokyo, Toky…")
+        #expect(screen.annotatedText(row: 2).hasPrefix("▸ [東京]"))
         for row in 2..<screen.rows where !screen.text(row: row).isEmpty {
             let text = screen.text(row: row)
-            #expect(text.hasPrefix("> ") || text.hasPrefix("  "), "row \(row) wrapped: \(screen.dump)")
+            #expect(text.hasPrefix("▸ ") || text.hasPrefix("  "), "row \(row) wrapped: \(screen.dump)")
         }
         // A wide character that does not fit is not cut in half.
         try demo.resize(columns: 6, rows: 6)
-        try demo.waitForScreen("the 6-column redraw, 京 (which would straddle the edge) left out") { $0.text(row: 2) == "> 東…" }
+        try demo.waitForScreen("the 6-column redraw, 京 (which would straddle the edge) left out") { $0.text(row: 2) == "▸ 東…" }
 
         #expect(try !demo.attributes().isCooked)
         demo.send(SIGTERM)
@@ -175,7 +177,7 @@ struct DemoTests {
         try expectRestored(demo, before)
     }
 
-    @Test("Signals restore the terminal", arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+    @Test("Signals restore the terminal", arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM])
     func signalRestoresTerminal(_ signal: Int32) throws {
         let (demo, before) = try startDemo()
         try demo.type("lon")
@@ -195,12 +197,14 @@ struct DemoTests {
     }
 
     @Test(
-        "Usage mistakes exit 64",
+        "Usage mistakes exit 64 with one line and where the help is",
         arguments: [["--limit", "0"], ["--color", "sometimes"], ["--near", "91,0"], ["san", "fr"], ["--json"]])
     func usageMistakes(_ arguments: [String]) throws {
         let demo = try TerminalSession(executable: try Products.locationSearch(), arguments: ["demo"] + arguments, terminal: false)
         #expect(try demo.waitForExit() == .exited(64))
-        #expect(demo.errorOutput.contains("USAGE:"))
+        let lines = demo.errorOutput.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(demo.errorOutput)")
+        #expect(lines.last == "see `location-search demo --help`")
     }
 }
 

@@ -16,6 +16,7 @@ struct VirtualScreen {
         var text = " "
         var bold = false
         var dim = false
+        var inverse = false
         /// The right half of a wide character.
         var isContinuation = false
     }
@@ -31,6 +32,9 @@ struct VirtualScreen {
     private var pendingWrap = false
     private var bold = false
     private var dim = false
+    private var inverse = false
+    /// Whether the program turned bracketed paste on (`␛[?2004h`).
+    private(set) var isBracketedPaste = false
     private var savedCursor: (row: Int, column: Int) = (0, 0)
     private var pending: [UInt8] = []
 
@@ -82,6 +86,12 @@ struct VirtualScreen {
         if inBold { line += "]" }
         while line.last == " " { line.removeLast() }
         return line
+    }
+
+    /// The first row drawn in reverse video from its first column (the picker's current
+    /// row), if any.
+    var inverseRow: Int? {
+        (0..<rows).first { grid[$0][0].inverse }
     }
 
     /// The cell at a row and column.
@@ -167,9 +177,9 @@ struct VirtualScreen {
             lineFeed()
         }
         var grid = self.grid
-        grid[cursorRow][cursorColumn] = Cell(text: String(scalar), bold: bold, dim: dim)
+        grid[cursorRow][cursorColumn] = Cell(text: String(scalar), bold: bold, dim: dim, inverse: inverse)
         if width == 2 {
-            grid[cursorRow][cursorColumn + 1] = Cell(text: "", bold: bold, dim: dim, isContinuation: true)
+            grid[cursorRow][cursorColumn + 1] = Cell(text: "", bold: bold, dim: dim, inverse: inverse, isContinuation: true)
         }
         self.grid = grid
         if cursorColumn + width >= columns {
@@ -258,10 +268,12 @@ struct VirtualScreen {
         case UInt8(ascii: "m"):
             for code in numbers.isEmpty ? [0] : numbers.map({ $0 ?? 0 }) {
                 switch code {
-                case 0: bold = false; dim = false
+                case 0: bold = false; dim = false; inverse = false
                 case 1: bold = true
                 case 2: dim = true
+                case 7: inverse = true
                 case 22: bold = false; dim = false
+                case 27: inverse = false
                 default: break
                 }
             }
@@ -270,6 +282,7 @@ struct VirtualScreen {
             for mode in numbers.compactMap({ $0 }) {
                 switch mode {
                 case 25: isCursorVisible = on
+                case 2004: isBracketedPaste = on
                 case 1049, 1047, 47:
                     guard on != isAlternateScreen else { continue }
                     if on {
