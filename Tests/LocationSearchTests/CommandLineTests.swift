@@ -50,7 +50,7 @@ struct CommandLineTests {
         #expect(lines.first?.contains("\"geonameId\": 2867714") == true)
     }
 
-    @Test("Bad arguments exit 64 with the usage", arguments: [
+    @Test("Bad arguments exit 64 with one line and where the help is", arguments: [
         ["build-index", "--geonames", "/nowhere"],
         ["build-index", "extra"],
         ["build-index", "--bogus"],
@@ -62,12 +62,14 @@ struct CommandLineTests {
     func badArguments(_ arguments: [String]) throws {
         let run = try Self.run(arguments)
         #expect(run.status == 64)
-        #expect(run.stderr.contains("USAGE: location-search"))
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(run.stderr)")
+        #expect(lines.last == "see `location-search \(arguments[0]) --help`")
     }
 
     @Test func missingIndexFileIsAnError() throws {
         let run = try Self.run(["complete", "--index", "/nonexistent/x.lsindex", "paris"])
-        #expect(run.status == 1)
+        #expect(run.status == 2)
         #expect(run.stderr.contains("/nonexistent/x.lsindex"))
     }
 }

@@ -64,7 +64,7 @@ struct CommandLineToolTests {
         #expect(((answers[6]["results"] as? [[String: Any]])?.first?["id"]) as? String == "geonames:1850147")
     }
 
-    @Test("Bad arguments: usage on stderr, status 64", arguments: [
+    @Test("Bad arguments: one line and where the help is on stderr, status 64", arguments: [
         ["--limit", "many", "x"], ["--limit"], ["--near", "100,0", "x"], ["--near", "1", "x"],
         ["--country", "USA", "x"], ["--kind", "town", "x"], ["--color", "sometimes", "x"],
         ["--bogus", "x"], ["--json=yes", "x"],
@@ -72,7 +72,9 @@ struct CommandLineToolTests {
     func badArguments(_ arguments: [String]) throws {
         let result = try Subprocess.run(arguments)
         #expect(result.status == 64)
-        #expect(result.stderr.contains("USAGE: location-search"))
+        let lines = result.stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(result.stderr)")
+        #expect(lines.last == "see `location-search --help`")
         #expect(result.output.isEmpty)
     }
 
@@ -84,8 +86,102 @@ struct CommandLineToolTests {
         #expect(!results.isEmpty && results.allSatisfy { $0["countryCode"] as? String == "US" && $0["kind"] as? String == "city" })
     }
 
-    @Test func helpIsNotAnError() throws {
-        let result = try Subprocess.run(["--help"])
-        #expect(result.status == 0 && result.output.contains("USAGE"))
+    @Test("Help, the tool's and each subcommand's, exits 0", arguments: [
+        ["--help"], ["-h"], ["help"], ["complete", "--help"], ["demo", "--help"], ["build-index", "--help"],
+        ["bench", "-h"], ["help", "demo"], ["help", "build-index"],
+    ])
+    func helpIsNotAnError(_ arguments: [String]) throws {
+        let result = try Subprocess.run(arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.isEmpty)
+        let subcommand = arguments.first { ["complete", "demo", "build-index", "bench"].contains($0) }
+        #expect(result.output.hasPrefix("USAGE: location-search \(subcommand ?? "[complete]")"), "\(result.output)")
+        // Built from the declarations: every option the parser takes is in the help.
+        if subcommand == "demo" || subcommand == nil {
+            for option in ["--limit", "--near", "--country", "--kind", "--no-typos", "--index", "--color"] {
+                #expect(result.output.contains(option), "\(option) in \(arguments)")
+            }
+        }
+        if subcommand == "demo" { #expect(result.output.contains("--query TEXT")) }
+        if subcommand == "build-index" { #expect(result.output.contains("-o, --output FILE")) }
+    }
+
+    @Test func versionPrintsTheVersion() throws {
+        let result = try Subprocess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.contains(/^location-search \d+\.\d+\.\d+\n$/))
+    }
+
+    @Test("A mistyped subcommand is a usage error", arguments: [
+        (["bulid-index"], "build-index"), (["demoo"], "demo"), (["hlep"], "help"), (["bnech"], "bench"),
+        (["bulid-index", "--output", "x"], "build-index"), (["compleet", "paris"], "complete"),
+    ] as [([String], String)])
+    func mistypedSubcommand(_ arguments: [String], meant: String) throws {
+        let result = try Subprocess.run(arguments)
+        #expect(result.status == 64, "\(result.output)")
+        #expect(result.stderr.hasPrefix("location-search: unknown command \(arguments[0]); did you mean `\(meant)`?"), "\(result.stderr)")
+        #expect(result.output.isEmpty)
+    }
+
+    @Test("A place name near a subcommand's is still a query", arguments: ["bend", "bench", "dem", "dome", "helen"])
+    func placeNamesNearSubcommandsAreQueries(_ word: String) throws {
+        // `bench` itself is the subcommand: its run is not a query; the others are places.
+        guard word != "bench" else { return }
+        let result = try Subprocess.run(["--limit", "1", word])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.output.isEmpty)
+    }
+
+    @Test func noMatchGoesToStandardErrorShortenedAndEscapedWithStatus1() throws {
+        let result = try Subprocess.run(["zzqqxx"])
+        #expect(result.status == 1)
+        #expect(result.output.isEmpty)
+        #expect(result.stderr == "No places match \"zzqqxx\".\n")
+
+        let hostile = "\u{1B}]0;pwned\u{07}\u{1B}[2J" + String(repeating: "q", count: 100_000)
+        let echoed = try Subprocess.run(["complete", hostile])
+        #expect(echoed.status == 1)
+        #expect(!echoed.stderr.contains("\u{1B}") && !echoed.stderr.contains("\u{07}"), "no raw escapes echoed")
+        #expect(echoed.stderr.hasPrefix("No places match \"\\u{1B}]0;pwned\\u{7}\\u{1B}[2Jqqq"), "\(echoed.stderr.prefix(120))")
+        #expect(echoed.stderr.count < 200, "shortened: \(echoed.stderr.count) characters")
+        #expect(echoed.stderr.hasSuffix("… (100014 characters)\".\n"))
+
+        // Reading standard input: one query matched, so status 0; the miss still on stderr.
+        let lines = try Subprocess.run(["complete", "--limit", "1"], input: Data("zzqqxx\nparis\n".utf8))
+        #expect(lines.status == 0)
+        #expect(lines.output == "Paris, Ile-de-France, France\n")
+        #expect(lines.stderr == "No places match \"zzqqxx\".\n")
+        // --json keeps its contract: every query answered on standard output.
+        let json = try Subprocess.run(["complete", "--json"], input: Data("zzqqxx\n".utf8))
+        #expect(json.status == 1)
+        #expect(json.output.hasPrefix("{\"query\": \"zzqqxx\", \"results\": []"))
+    }
+
+    @Test("NO_COLOR: set and not empty turns colour off on a terminal; empty counts as unset",
+          arguments: [(nil, true), ("", true), ("1", false), ("0", false)] as [(String?, Bool)])
+    func noColorMeansSetAndNotEmpty(_ value: String?, colour: Bool) throws {
+        var environment = TerminalSession.defaultEnvironment
+        environment["NO_COLOR"] = value
+        let run = try TerminalSession(
+            executable: Subprocess.executable, arguments: ["--limit", "1", "san fr"], outputToTerminal: true,
+            environment: environment)
+        #expect(try run.waitForExit() == .exited(0))
+        let output = run.terminalOutput(since: 0)
+        #expect(output.contains("San") && output.contains("␛[1m") == colour, "NO_COLOR=\(value ?? "(unset)"): \(output)")
+    }
+
+    @Test func aFailedWriteSaysWhatFailed() throws {
+        guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
+        let process = Process()
+        process.executableURL = Subprocess.executable
+        process.arguments = ["san fr"]
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 2)
+        #expect(message == "location-search: cannot write to standard output: No space left on device\n")
     }
 }

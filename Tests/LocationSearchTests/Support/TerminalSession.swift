@@ -84,10 +84,11 @@ final class TerminalSession {
     private(set) var termination: Termination?
 
     /// Spawns `executable` with `arguments`, on a `columns`×`rows` pseudo-terminal if
-    /// `terminal` is true.
+    /// `terminal` is true; with `outputToTerminal`, standard output is the terminal too
+    /// (what it writes shows in `terminalBytes`, not `output`).
     init(
-        executable: URL, arguments: [String], terminal: Bool = true, columns: Int = 80, rows: Int = 24,
-        environment: [String: String] = TerminalSession.defaultEnvironment
+        executable: URL, arguments: [String], terminal: Bool = true, outputToTerminal: Bool = false,
+        columns: Int = 80, rows: Int = 24, environment: [String: String] = TerminalSession.defaultEnvironment
     ) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -120,7 +121,7 @@ final class TerminalSession {
         } else {
             posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         }
-        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, terminal && outputToTerminal ? 0 : output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, error.write, 2)
 
         var attributes = posix_spawnattr_t()
