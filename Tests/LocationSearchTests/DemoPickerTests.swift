@@ -230,6 +230,45 @@ struct DemoPickerTests {
         try expectRestored(demo, before)
     }
 
+    @Test func ctrlZUnderAShellStopsTheDemoAndFgResumesIt() throws {
+        // A shell with job control (bash -m) runs the demo as a foreground job: Ctrl-Z
+        // stops it and hands the terminal back, `fg` continues it.
+        guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+        let fifo = FileManager.default.temporaryDirectory.appendingPathComponent("ls-fg-\(UUID())").path
+        guard mkfifo(fifo, 0o600) == 0 else { throw HarnessError(description: "mkfifo failed: errno \(errno)") }
+        defer { unlink(fifo) }
+        // (Job control needs the terminal on standard error: the test's pipe moves to 3.)
+        let script = #"exec 3>&2 2>/dev/tty; set -m; "$0" demo 2>&3; echo "[stopped $?]" >&3; read -r _ < "$1"; fg"#
+        let shell = try TerminalSession(
+            executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, try Products.locationSearch().path, fifo])
+        let before = try #require(shell.initialAttributes)
+        try shell.waitForScreen("the prompt") { $0.isAlternateScreen && $0.text(row: 0).hasPrefix(">") }
+        try shell.type("oslo")
+        try waitForAnswer(shell, "oslo") { $0.row(containing: "Oslo") != nil }
+        try shell.type("\u{1A}")  // Ctrl-Z
+        let deadline = Date().addingTimeInterval(30)
+        while !shell.errorOutput.contains("[stopped 148]") {  // 128 + SIGTSTP
+            guard Date() < deadline else { throw HarnessError(description: "not stopped\n\(shell.report)") }
+            _ = try? shell.waitForScreen("", timeout: 0.2) { _ in false }
+        }
+        // Stopped: the terminal is the shell's again, as it was.
+        #expect(try shell.attributes() == before)
+        #expect(!shell.screen.isAlternateScreen && shell.screen.isCursorVisible && !shell.screen.isBracketedPaste)
+
+        let writer = open(fifo, O_WRONLY)
+        #expect(writer >= 0)
+        _ = write(writer, "\n", 1)
+        close(writer)
+        // Continued: raw mode, the alternate screen and the list as they were.
+        let screen = try waitForAnswer(shell, "oslo") { $0.isAlternateScreen && $0.row(containing: "Oslo") != nil && $0.isCursorVisible }
+        #expect(screen.inverseRow == 2)
+        #expect(try !shell.attributes().isCooked)
+        try shell.type("\r")
+        #expect(try shell.waitForExit() == .exited(0), "fg returns the demo's status")
+        #expect(pick(shell)["name"]?.hasPrefix("Oslo") == true, "\(shell.output)")
+        try expectRestored(shell, before)
+    }
+
     @Test func aCrashRestoresTheTerminal() throws {
         // The runtime's backtracer, which the demo hands a crash on to, would wait for
         // keys on the terminal: off, the process dies of the signal.
