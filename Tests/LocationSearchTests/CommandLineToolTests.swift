@@ -106,6 +106,20 @@ struct CommandLineToolTests {
         if subcommand == "build-index" { #expect(result.output.contains("-o, --output FILE")) }
     }
 
+    /// The help texts, built from the option declarations, pinned as snapshots: a new
+    /// option shows in the diff (`SNAPSHOT_TESTING_RECORD=all swift test --filter helpTexts`).
+    @Test func helpTexts() throws {
+        for (name, arguments) in [("tool", ["--help"]), ("complete", ["complete", "--help"]), ("demo", ["demo", "--help"]),
+                                  ("buildIndex", ["build-index", "--help"]), ("bench", ["bench", "--help"])] {
+            let result = try Subprocess.run(arguments)
+            #expect(result.status == 0)
+            for line in result.output.split(separator: "\n") {
+                #expect(line.count <= 88, "\(name): a line wider than 88 columns: \(line)")
+            }
+            assertSnapshot(of: result.output, named: name)
+        }
+    }
+
     @Test func versionPrintsTheVersion() throws {
         let result = try Subprocess.run(["--version"])
         #expect(result.status == 0)
