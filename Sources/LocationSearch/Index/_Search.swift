@@ -230,20 +230,27 @@ extension _Search {
         let namePlace = completer.index.namePlace.buffer
         let qualifiers = completer.qualifiers
         let whole = completer.index.whole.name.buffer, words = completer.index.words.name.buffer
+        let filtered = !filter.kinds.isEmpty || !filter.countries.isEmpty || !filter.otherCountries.isEmpty
         var seen = [UInt64](repeating: 0, count: (places.count + 63) / 64)
         var count = 0
-        for (isWhole, keys, sourceIndex) in counted where !keys.isEmpty {
-            let names = isWhole ? whole : words
-            let split = sources[sourceIndex].split
-            for position in keys {
-                let place = Int(namePlace[Int(names[position])])
-                let bit: UInt64 = 1 << UInt64(place & 63)
-                guard seen[place >> 6] & bit == 0 else { continue }
-                let record = places[place]
-                guard filter.accepts(record) else { continue }
-                if let split, qualifiers.match(split.qualifier, record) == nil { continue }
-                seen[place >> 6] |= bit
-                count += 1
+        seen.withUnsafeMutableBufferPointer { seen in
+            for (isWhole, keys, sourceIndex) in counted where !keys.isEmpty {
+                let names = isWhole ? whole : words
+                let split = sources[sourceIndex].split
+                for position in keys {
+                    let place = Int(namePlace[Int(names[position])])
+                    let bit: UInt64 = 1 << UInt64(place & 63)
+                    guard seen[place >> 6] & bit == 0 else { continue }
+                    // (The place's record only when a filter or qualifier needs it: most
+                    // counts read nothing but the key's name and the name's place.)
+                    if filtered || split != nil {
+                        let record = places[place]
+                        guard filter.accepts(record) else { continue }
+                        if let split, qualifiers.match(split.qualifier, record) == nil { continue }
+                    }
+                    seen[place >> 6] |= bit
+                    count += 1
+                }
             }
         }
         return count
