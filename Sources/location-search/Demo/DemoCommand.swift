@@ -120,7 +120,7 @@ struct DemoCommand {
             outcome = .failure(error)
         }
         terminal.restore()
-        events.restoreDefaultSignals()
+        events.restorePreviousSignalActions()
 
         switch outcome {
         case .success(.picked(let place)):

@@ -30,7 +30,9 @@ final class EventPipe {
     let readEnd: Int32
     /// The end that other threads write to (an `Int32` is `Sendable`).
     let writeEnd: Int32
-    private var caught: [Int32] = []
+    /// The caught signals, each with the action it had before (put back afterwards: an
+    /// ignored SIGPIPE stays ignored).
+    private var caught: [(signal: Int32, previous: sigaction)] = []
 
     /// Creates the pipe: both ends close on exec and never block, so a handler cannot
     /// hang on a full pipe (it would only drop a byte the loop no longer needs).
@@ -49,7 +51,7 @@ final class EventPipe {
     // demo ends (and a closed descriptor's number can be reused); the process exits soon
     // after anyway.
     deinit {
-        restoreDefaultSignals()
+        restorePreviousSignalActions()
     }
 
     /// Sends `byte` to the loop. Callable from any thread.
@@ -64,8 +66,9 @@ final class EventPipe {
         precondition(signalPipeWriteEnd == -1 || signalPipeWriteEnd == writeEnd, "one EventPipe catches signals at a time")
         signalPipeWriteEnd = writeEnd
         for signal in signals {
-            caught.append(signal)
-            _ = Self.install(signal, handler: Self.forward)
+            var previous = sigaction()
+            _ = Self.install(signal, handler: Self.forward, previous: &previous)
+            caught.append((signal, previous))
         }
     }
 
@@ -85,15 +88,19 @@ final class EventPipe {
     /// In an orphaned process group (no shell's job control above it) the kernel discards
     /// the stop, and this returns at once: there would be nobody to continue it.
     func stopForJobControl() {
-        _ = Self.install(SIGTSTP, handler: SIG_DFL)
+        var ignored = sigaction()
+        _ = Self.install(SIGTSTP, handler: SIG_DFL, previous: &ignored)
         _ = kill(0, SIGTSTP)
-        if caught.contains(SIGTSTP) { _ = Self.install(SIGTSTP, handler: Self.forward) }
+        if caught.contains(where: { $0.signal == SIGTSTP }) { _ = Self.install(SIGTSTP, handler: Self.forward, previous: &ignored) }
     }
 
-    /// Gives the caught signals their default actions back.
-    func restoreDefaultSignals() {
+    /// Gives the caught signals the actions they had before `catchSignals(_:)`.
+    func restorePreviousSignalActions() {
         guard !caught.isEmpty else { return }
-        for signal in caught { _ = Self.install(signal, handler: SIG_DFL) }
+        for (signal, previous) in caught {
+            var previous = previous
+            _ = sigaction(signal, &previous, nil)
+        }
         caught = []
         signalPipeWriteEnd = -1
     }
@@ -116,7 +123,7 @@ final class EventPipe {
 
     /// Installs `handler` with `sigaction(2)`: handlers stay installed, interrupted system
     /// calls are restarted (the loop's `poll(2)` still wakes, as the pipe becomes readable).
-    private static func install(_ signal: Int32, handler: (@convention(c) (Int32) -> Void)?) -> Bool {
+    private static func install(_ signal: Int32, handler: (@convention(c) (Int32) -> Void)?, previous: inout sigaction) -> Bool {
         var action = sigaction()
         #if canImport(Darwin)
         action.__sigaction_u.__sa_handler = handler
@@ -125,6 +132,6 @@ final class EventPipe {
         #endif
         action.sa_flags = SA_RESTART
         sigemptyset(&action.sa_mask)
-        return sigaction(signal, &action, nil) == 0
+        return sigaction(signal, &action, &previous) == 0
     }
 }
