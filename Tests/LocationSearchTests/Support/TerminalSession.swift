@@ -244,7 +244,7 @@ final class TerminalSession {
     /// Waits at most `timeout` seconds for the child to exit, reading its terminal and pipes
     /// meanwhile; then reads what is left.
     @discardableResult
-    func waitForExit(timeout: Double = 30) throws -> Termination {
+    func waitForExit(timeout: Double = 90) throws -> Termination {
         let deadline = Date().addingTimeInterval(timeout)
         while termination == nil {
             guard Date() < deadline else {
