@@ -56,16 +56,27 @@ struct _PrefixIndex: Sendable {
 
         var key: [UInt8] = []
         var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+        // A place's keys once it has many names (a GeoNames row can hold tens of thousands
+        // of alternate names): comparing each with all before it would be quadratic.
+        var manyKeys = Set<[UInt8]>()
+        let fewNames = 16
         var longest = 0
         for placeIndex in 0..<places.count {
             if let progress, placeIndex & 0x3FFF == 0 { progress("Folding names", Double(placeIndex) / Double(places.count)) }
             let record = places[placeIndex]
             let importance = _Ranking.importance(population: record.population, kind: record.kind)
             placeKeys.removeAll(keepingCapacity: true)
+            if !manyKeys.isEmpty { manyKeys.removeAll(keepingCapacity: true) }
             for n in 0..<Int(record.nameCount) {
                 let name = Int(record.firstName) + n
                 gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
-                guard !key.isEmpty, !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                guard !key.isEmpty else { continue }
+                if placeKeys.count < fewNames {
+                    guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                } else {
+                    if manyKeys.isEmpty { for range in placeKeys { manyKeys.insert(Array(folded[range])) } }
+                    guard manyKeys.insert(key).inserted else { continue }
+                }
                 let start = folded.count
                 folded.append(contentsOf: key)
                 folded.append(0)
