@@ -39,7 +39,8 @@ struct LineReader {
     /// `buffer[start..<scanned]` holds no newline.
     private var scanned = 0
     private var atEnd = false
-    private static let chunk = 1 << 18
+    /// Where each read lands before it is appended to `buffer`.
+    private var scratch = [UInt8](repeating: 0, count: 1 << 20)
 
     init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -80,14 +81,15 @@ struct LineReader {
             scanned -= start
             start = 0
         }
-        let old = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
         var count: Int
         repeat {
-            count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + old, Self.chunk) }
+            count = scratch.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
         } while count < 0 && errno == EINTR
-        buffer.removeSubrange((old + max(count, 0))...)
-        if count <= 0 { atEnd = true }  // end of input, or an error reading it: no more lines
+        if count > 0 {
+            buffer.append(contentsOf: scratch[..<count])
+        } else {
+            atEnd = true  // end of input, or an error reading it: no more lines
+        }
     }
 }
 
