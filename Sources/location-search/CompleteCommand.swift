@@ -185,87 +185,10 @@ enum ColorChoice: String {
     }
 }
 
-/// Standard input as lines of bytes, decoded leniently: invalid UTF-8 becomes U+FFFD, a
-/// final line without a newline still counts, and `\r\n` endings are accepted.
-enum StandardInput {
-    nonisolated(unsafe) private static var buffer: [UInt8] = []
-    nonisolated(unsafe) private static var atEnd = false
-
-    // `nonisolated(unsafe)`: the command-line tool reads standard input from its main
-    // thread only; this buffer is never shared.
-    static func readLine() -> String? {
-        while true {
-            if let newline = buffer.firstIndex(of: 0x0A) {
-                var line = buffer[..<newline]
-                if line.last == 0x0D { line = line.dropLast() }
-                let text = String(decoding: line, as: UTF8.self)
-                buffer.removeSubrange(...newline)
-                return text
-            }
-            if atEnd {
-                guard !buffer.isEmpty else { return nil }
-                let text = String(decoding: buffer, as: UTF8.self)
-                buffer.removeAll()
-                return text
-            }
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            let count = read(STDIN_FILENO, &chunk, chunk.count)
-            if count <= 0 {
-                if count < 0 && errno == EINTR { continue }
-                atEnd = true
-            } else {
-                buffer.append(contentsOf: chunk[..<count])
-            }
-        }
-    }
-}
-
-/// Buffered standard output, flushed per answer.
-final class OutputStream {
-    private var pending: [UInt8] = []
-
-    func write(_ text: String) { pending.append(contentsOf: text.utf8) }
-
-    /// Writes what is pending.
-    ///
-    /// - Throws: `OutputError` if standard output cannot be written (a full disk, a closed
-    ///   terminal). A closed pipe (`location-search ... | head -1`) ends the process
-    ///   quietly with status 0, as it does for other tools, instead.
-    func flush() throws {
-        var offset = 0
-        while offset < pending.count {
-            let written = pending[offset...].withUnsafeBytes { Foundation.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE { exit(0) }
-                throw OutputError(stream: "standard output", errno: errno)
-            }
-            offset += written
-        }
-        pending.removeAll(keepingCapacity: true)
-    }
-}
-
 /// A write that failed: `cannot write to standard output: No space left on device`.
 struct OutputError: Error, CustomStringConvertible {
     var stream: String
     var errno: Int32
 
     var description: String { "cannot write to \(stream): \(String(cString: strerror(errno)))" }
-}
-
-/// Messages on standard error; a failure to write them is ignored (there is nowhere left
-/// to report it).
-enum StandardError {
-    static func write(_ text: String) {
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Foundation.write(STDERR_FILENO, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            bytes = bytes.dropFirst(written)
-        }
-    }
 }

@@ -18,6 +18,10 @@ import Darwin
 /// Exit status: 0 on success; 1 when no query had a completion (`complete`) or no place
 /// was picked (`demo`); 2 for an error; 64 for a usage error (one line, and where the help
 /// is); 128 + N for signal N (`demo`).
+
+// A write to a pipe whose reader has gone fails with EPIPE, handled where it happens
+// (see `OutputStream`, `StandardError`), the same whether or not the parent ignored SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 do {
