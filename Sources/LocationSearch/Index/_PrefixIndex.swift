@@ -75,7 +75,7 @@ struct _PrefixIndex: Sendable {
                 nameStart.append(UInt32(start))
                 nameDisplay.append(UInt32(name))
                 namePlace.append(UInt32(placeIndex))
-                let score = importance + (n == 0 ? 0 : _Ranking.alternateName)
+                let score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
                 whole.append(.init(key: UInt32(start), name: ref, score: score))
                 for (i, byte) in key.enumerated() where byte == 0x20 {
                     words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
@@ -93,7 +93,7 @@ struct _PrefixIndex: Sendable {
                     nameStart.append(UInt32(start))
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
-                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.joinedName))
+                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
                 }
             }
         }
