@@ -215,15 +215,19 @@ enum _IndexFile {
         guard status.st_size > 0, let size = Int(exactly: status.st_size) else { throw invalid("it is empty") }
         let fixedBytes = (Header.fieldCount + 1) * 8
         guard size >= fixedBytes else { throw invalid("it is too short (\(size) bytes) to be an index") }
+        func failure(_ error: _Memory.ReadFailure) -> GazetteerError {
+            switch error {
+            case .noMemory: return invalid("there is no memory to read it into")
+            case .shortRead(let n): return invalid("it ended at byte \(n) of its \(size) (it shrank while being read)")
+            case .readError(let code): return invalid("it cannot be read: \(String(cString: strerror(code)))")
+            }
+        }
         let memory: _Memory
         do {
-            memory = try _Memory(reading: descriptor, size: size)
+            memory = try _Memory(uninitialized: size)
+            try memory.read(descriptor, range: 0..<Header.fieldCount * 8)
         } catch {
-            switch error {
-            case .noMemory: throw invalid("there is no memory to read it into")
-            case .shortRead(let n): throw invalid("it ended after \(n) of its \(size) bytes (it shrank while being read)")
-            case .readError(let code): throw invalid("it cannot be read: \(String(cString: strerror(code)))")
-            }
+            throw failure(error)
         }
         let fields = _Column<UInt64>(memory: memory, byteOffset: 0, count: Header.fieldCount)
         guard fields[0] == magic else { throw invalid("it is not a LocationSearch index") }
@@ -232,6 +236,7 @@ enum _IndexFile {
         let sectionCount = Int(fields[8])
         let tableWords = Header.fieldCount + entryWords * sectionCount
         guard size >= (tableWords + 1) * 8 else { throw invalid("it is too short (\(size) bytes) for its section table") }
+        do { try memory.read(descriptor, range: (Header.fieldCount * 8)..<((tableWords + 1) * 8)) } catch { throw failure(error) }
         let table = _Column<UInt64>(memory: memory, byteOffset: 0, count: tableWords + 1)
         guard _Checksum.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(table.buffer)[..<(tableWords * 8)]))
                 == table[tableWords]
@@ -248,8 +253,8 @@ enum _IndexFile {
         // the file is covered by a checksum or must be zero. All arithmetic on the table's
         // fields is checked.
         var found: [String: (offset: Int, count: Int)] = [:]
+        var sections: [_SectionCheck] = []
         var end = (tableWords + 1) * 8
-        var checks: [(name: String, offset: Int, count: Int, checksum: UInt64)] = []
         for i in 0..<sectionCount {
             let at = Header.fieldCount + entryWords * i
             var nameBytes: [UInt8] = []
@@ -265,16 +270,18 @@ enum _IndexFile {
             guard found[name] == nil else { throw invalid("section \(name) is listed twice") }
             guard offset == UInt64(align(end)), count <= UInt64(size), offset <= UInt64(size) - count
             else { throw invalid("section \(name) lies outside the file or out of place") }
-            let gap = UnsafeRawBufferPointer(start: memory.base + end, count: Int(offset) - end)
-            guard gap.allSatisfy({ $0 == 0 }) else { throw invalid("the padding before section \(name) is damaged") }
+            sections.append(_SectionCheck(name: name, gapStart: end, offset: Int(offset), count: Int(count), checksum: table[at + 4]))
             end = Int(offset + count)
             found[name] = (Int(offset), Int(count))
-            checks.append((name, Int(offset), Int(count), table[at + 4]))
         }
         for name in sectionNames where found[name] == nil { throw invalid("section \(name) is missing") }
         guard end == size else { throw invalid("it has \(size - end) bytes after its last section") }
-        if let damaged = verifyChecksums(checks, in: memory) {
-            throw invalid("section \(damaged) is damaged (checksum mismatch)")
+        if let problem = readSections(sections, from: descriptor, into: memory) {
+            switch problem {
+            case .failed(let error): throw failure(error)
+            case .damaged(let name): throw invalid("section \(name) is damaged (checksum mismatch)")
+            case .padding(let name): throw invalid("the padding before section \(name) is damaged")
+            }
         }
         func column<T: BitwiseCopyable>(_ name: String, _: T.Type) throws -> _Column<T> {
             let section = found[name]!
@@ -361,12 +368,11 @@ enum _IndexFile {
         return (completer, sourceKey)
     }
 
-    /// The name of the first section whose bytes do not have their checksum, or `nil`.
-    /// The sections are split between two threads (the checksum pass is most of a load).
-    static func verifyChecksums(
-        _ sections: [(name: String, offset: Int, count: Int, checksum: UInt64)], in memory: _Memory
-    ) -> String? {
-        // Two halves of about equal bytes, each checked by one thread.
+    /// Reads the sections (and the padding before each) into `memory` and checks each
+    /// one's checksum and padding, on two threads, each reading and checking about half
+    /// the bytes (zeroing the new pages, copying and hashing are most of a load, and all
+    /// split). Returns the first problem found, or `nil`.
+    static func readSections(_ sections: [_SectionCheck], from descriptor: Int32, into memory: _Memory) -> _SectionProblem? {
         let total = sections.reduce(0) { $0 + $1.count }
         var split = 0, running = 0
         while split < sections.count && running + sections[split].count / 2 < total / 2 {
@@ -374,33 +380,64 @@ enum _IndexFile {
             split += 1
         }
         let halves = [sections[..<split], sections[split...]]
-        let damaged = _DamagedSection()
+        let problems = _FirstProblem()
         DispatchQueue.concurrentPerform(iterations: 2) { half in
             for section in halves[half] {
+                do throws(_Memory.ReadFailure) {
+                    try memory.read(descriptor, range: section.gapStart..<(section.offset + section.count))
+                } catch {
+                    problems.record(.failed(error))
+                    return
+                }
+                let gap = UnsafeRawBufferPointer(start: memory.base + section.gapStart, count: section.offset - section.gapStart)
+                guard gap.allSatisfy({ $0 == 0 }) else {
+                    problems.record(.padding(section.name))
+                    return
+                }
                 let bytes = UnsafeRawBufferPointer(start: memory.base + section.offset, count: section.count)
-                if _Checksum.of(bytes) != section.checksum { damaged.record(section.name) }
+                if _Checksum.of(bytes) != section.checksum {
+                    problems.record(.damaged(section.name))
+                    return
+                }
             }
         }
-        return damaged.first
+        return problems.first
     }
 }
 
-/// The first damaged section the checksum threads found.
+/// A section as the table lists it: where the padding before it starts, where it is, and
+/// its checksum.
+struct _SectionCheck: Sendable {
+    var name: String
+    var gapStart: Int
+    var offset: Int
+    var count: Int
+    var checksum: UInt64
+}
+
+/// What reading a section found wrong.
+enum _SectionProblem: Sendable {
+    case failed(_Memory.ReadFailure)
+    case damaged(String)
+    case padding(String)
+}
+
+/// The first problem the reading threads found.
 ///
 /// `@unchecked Sendable`: its one field is only touched under its lock.
-private final class _DamagedSection: @unchecked Sendable {
+private final class _FirstProblem: @unchecked Sendable {
     private let lock = NSLock()
-    private var name: String?
+    private var problem: _SectionProblem?
 
-    func record(_ section: String) {
+    func record(_ found: _SectionProblem) {
         lock.lock()
-        if name == nil { name = section }
+        if problem == nil { problem = found }
         lock.unlock()
     }
 
-    var first: String? {
+    var first: _SectionProblem? {
         lock.lock()
         defer { lock.unlock() }
-        return name
+        return problem
     }
 }

@@ -43,8 +43,9 @@ final class _Memory: @unchecked Sendable {
         case readError(Int32)
     }
 
-    /// Reads `size` bytes from the start of an open file into new memory.
-    init(reading descriptor: Int32, size: Int) throws(ReadFailure) {
+    /// New memory of `size` bytes for an index file, which the loader fills with
+    /// `read(_:range:)` before it shares the memory (zero until then).
+    init(uninitialized size: Int) throws(ReadFailure) {
         let huge = 2 << 20
         let (padded, overflow) = size.addingReportingOverflow(huge)
         guard size > 0, !overflow else { throw .noMemory }
@@ -54,21 +55,24 @@ final class _Memory: @unchecked Sendable {
         #if os(Linux)
         _ = madvise(aligned, size, MADV_HUGEPAGE)
         #endif
-        var done = 0
-        while done < size {
-            let n = pread(descriptor, aligned + done, min(size - done, 1 << 24), off_t(done))
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 {
-                let error = errno
-                munmap(raw, padded)
-                if n == 0 { throw .shortRead(done) }
-                throw .readError(error)
-            }
-            done += n
-        }
         base = UnsafeRawPointer(aligned)
         self.size = size
         mapping = (raw, padded)
+    }
+
+    /// Reads bytes `range` of an open file into the same bytes of this memory. Only while
+    /// loading, before the memory is shared; two threads may read disjoint ranges.
+    func read(_ descriptor: Int32, range: Range<Int>) throws(ReadFailure) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= size)
+        let target = UnsafeMutableRawPointer(mutating: base)
+        var done = range.lowerBound
+        while done < range.upperBound {
+            let n = pread(descriptor, target + done, min(range.upperBound - done, 1 << 24), off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { throw .shortRead(done) }
+            if n < 0 { throw .readError(errno) }
+            done += n
+        }
     }
 
     deinit {
