@@ -63,7 +63,7 @@ extension LocationCompleter {
     }
 
     /// Builds the bundled gazetteer's index from its GeoNames files and writes it as the
-    /// cached index in `cacheDirectory` (created if needed), which `init()` then maps;
+    /// cached index in `cacheDirectory` (created if needed), which `init()` then reads;
     /// returns the file written. For `location-search build-index`.
     ///
     /// - Complexity: O(*n* log *n*) in the number of names (about two seconds for the

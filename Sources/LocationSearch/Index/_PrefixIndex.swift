@@ -427,7 +427,7 @@ struct _SortedKeys: Sendable {
             score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }
 
-    /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped
+    /// Whether the bucket table has its size, rises, and ends at `count`: what a loaded
     /// index must satisfy before `range(of:in:)` trusts it.
     func bucketsAreConsistent() -> Bool {
         _BucketTable.isConsistent(buckets, count: count)

@@ -127,7 +127,7 @@ struct _Column<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sen
 
 extension _Column where Element == UInt32 {
     /// Whether every element is below `limit`: a branch-free maximum, which the compiler
-    /// vectorises, so validating a mapped index costs little more than reading it.
+    /// vectorises, so validating a loaded index costs little more than reading it.
     func allBelow(_ limit: Int) -> Bool {
         var largest: UInt32 = 0
         for value in buffer { largest = Swift.max(largest, value) }
