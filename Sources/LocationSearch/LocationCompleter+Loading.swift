@@ -37,9 +37,12 @@ extension LocationCompleter {
     public init(bundledCacheDirectory cacheDirectory: URL?) throws {
         let sourceKey = try Self.bundledSourceKey()
         let cacheFile = cacheDirectory.map { Self.bundledCacheFile(in: $0, sourceKey: sourceKey) }
+        var rebuilt = false
         self = try Self.cached(in: cacheFile, sourceKey: sourceKey) {
-            LocationCompleter(gazetteer: try Gazetteer.bundled())
+            rebuilt = true
+            return LocationCompleter(gazetteer: try Gazetteer.bundled())
         }
+        if rebuilt, let cacheFile { Self.removeOldBundledCaches(besides: cacheFile) }
     }
 
     /// The completer cached in `cacheFile` if it is a valid index built from `sourceKey`;
@@ -76,7 +79,36 @@ extension LocationCompleter {
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         progress?("Writing index", 0)
         try _IndexFile.write(built, sourceKey: sourceKey, to: file)
+        removeOldBundledCaches(besides: file)
         return file
+    }
+
+    /// Removes the bundled indexes that other versions of the library or of the data left
+    /// in `current`'s folder, keeping `current` and the most recently written other one
+    /// (so two programs built with different versions, used in turn, both stay cached),
+    /// and the temporary files of writers that no longer run. Called only after a new
+    /// index was written, so the folder holds at most two bundled indexes (about 120 MB
+    /// each) however many upgrades it has seen.
+    static func removeOldBundledCaches(besides current: URL) {
+        let directory = current.deletingLastPathComponent()
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        var others: [(url: URL, written: Date)] = []
+        for name in names {
+            // A writer's temporary file is ".<index name>.<pid>.tmp".
+            if name.hasPrefix(".bundled-"), name.hasSuffix(".tmp"),
+               let end = name.range(of: ".lsindex.", options: .backwards)?.lowerBound {
+                let index = String(name[name.index(after: name.startIndex)..<end]) + ".lsindex"
+                _IndexFile.removeStaleTemporaryFiles(for: directory.appendingPathComponent(index))
+            }
+            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else { continue }
+            let url = directory.appendingPathComponent(name)
+            let written = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
+            others.append((url, written))
+        }
+        for old in others.sorted(by: { $0.written > $1.written }).dropFirst() {
+            try? manager.removeItem(at: old.url)
+        }
     }
 
     /// What the bundled files are, for the cache key (see `sourceKey(for:)`).

@@ -248,6 +248,29 @@ struct IndexFileTests {
         #expect(names == [file.lastPathComponent, running.lastPathComponent, other.lastPathComponent])
     }
 
+    /// A new bundled index leaves at most one other behind (the most recently written),
+    /// so upgrades do not pile up 120 MB files; other files in the folder are kept.
+    @Test func oldBundledIndexesAreRemovedAfterANewOneIsWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-old-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let current = directory.appendingPathComponent("bundled-c0ffee.lsindex")
+        let now = Date()
+        for (name, age) in [("bundled-0001.lsindex", 300.0), ("bundled-0002.lsindex", 100.0),
+                            ("bundled-0003.lsindex", 200.0), ("notes.txt", 400.0), (current.lastPathComponent, 0.0)] {
+            let url = directory.appendingPathComponent(name)
+            try Data(repeating: 1, count: 64).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
+        }
+        // A temporary file of an old index whose writer was killed, and one of a writer still running.
+        let dead = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0001.lsindex"), pid: Int32.max - 1)
+        let running = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0009.lsindex"), pid: 1)
+        for name in [dead, running] { try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name)) }
+        LocationCompleter.removeOldBundledCaches(besides: current)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running])
+    }
+
     /// The index is read, not mapped: truncating or rewriting its file afterwards leaves a
     /// loaded completer untouched (a mapped file would raise SIGBUS here).
     @Test func aFileChangedUnderneathDoesNotAffectALoadedCompleter() throws {
