@@ -21,7 +21,7 @@ struct BuildIndexCommand {
         name: "build-index",
         abstract: """
             Builds an index file, with a progress bar when standard error is a terminal. Without \
-            options, refreshes the bundled gazetteer's cached index (the one `complete` maps).
+            options, refreshes the bundled gazetteer's cached index (the one `complete` reads).
             """,
         arguments: "",
         discussion: "EXIT STATUS: 0 when written; 64 for a usage error; 2 for any other error.",
