@@ -7,8 +7,14 @@
 /// block adds one item instead of sixteen. A popped node's better child is followed
 /// directly, without a round trip through the heap, while it stays ahead of the heap's
 /// top. Every comparison is the one the heap would make, so keys come out in exactly the
-/// order of a plain heap of nodes and keys: (score desc, keys before nodes, source asc,
-/// position asc).
+/// order of a plain heap of nodes and keys.
+///
+/// That order is total and does not depend on the tree's shape: keys come out by score
+/// (highest first), then source, then position. A node sorts as its first key would
+/// (its bound, its source, the position of its first key), after a key at that same
+/// place, so no key still inside a node can tie with one outside it and lose the tie.
+/// (So a walk over a subset of a list's keys, with its own tree, yields those keys in
+/// the order the walk over the whole list yields them: see `_KeyViews`.)
 ///
 /// The walk reads the lists through raw pointers taken once per added range; each
 /// distinct list is held once in `lists`, which keeps its memory alive as long as the
@@ -22,13 +28,17 @@ struct _BestFirst {
         var bound: Float
         /// Which added range it belongs to.
         var source: Int32
-        /// A tree node (>= 1 and < leafCount * 2) when `isNode`, else the position of the
-        /// best key of the cursor's block still to come.
+        /// For a cursor, the position of the best key of its block still to come; for a
+        /// node, the position of its first key (the tree node is
+        /// `(leafCount + position / blockSize) >> level`).
         var position: Int32
-        var isNode: Bool
+        /// -1 for a cursor; for a tree node, its height above the leaves (0: a block).
+        var level: Int8
         /// For a cursor: the keys of the block (bit i is key `block start + i`) still to
         /// come, `position`'s included.
         var remaining: UInt16
+
+        var isNode: Bool { level >= 0 }
     }
 
     /// What the walk needs of a source, as plain values: no reference counting.
@@ -88,7 +98,7 @@ struct _BestFirst {
         for i in range {
             guard let bonus = bonus(i) else { continue }
             let item = Item(
-                bound: scores[i] + bonus, source: Int32(source), position: Int32(i), isNode: false,
+                bound: scores[i] + bonus, source: Int32(source), position: Int32(i), level: -1,
                 remaining: 1 << UInt16(i % _SortedKeys.blockSize))
             if many { heap.append(item) } else { heap.push(item) }
         }
@@ -127,12 +137,13 @@ struct _BestFirst {
         }
         pushCursor(range.lowerBound..<(firstFull * size), source, w)
         pushCursor((endFull * size)..<range.upperBound, source, w)
-        var l = firstFull + w.leafCount, r = endFull + w.leafCount
+        var l = firstFull + w.leafCount, r = endFull + w.leafCount, level: Int8 = 0
         while l < r {
-            if l & 1 == 1 { pushNode(l, source, w); l += 1 }
-            if r & 1 == 1 { r -= 1; pushNode(r, source, w) }
+            if l & 1 == 1 { pushNode(l, level: level, source, w); l += 1 }
+            if r & 1 == 1 { r -= 1; pushNode(r, level: level, source, w) }
             l >>= 1
             r >>= 1
+            level += 1
         }
     }
 
@@ -142,13 +153,15 @@ struct _BestFirst {
         // Invariant: `item` comes before everything in the heap.
         while item.isNode {
             let w = walkable[Int(item.source)]
-            let node = Int(item.position)
             var next: Item
-            if node >= w.leafCount {
-                let start = (node - w.leafCount) * _SortedKeys.blockSize
+            if item.level == 0 {
+                let start = Int(item.position)
                 next = Self.cursor(start, mask: Self.mask(start, w.count), item.source, w)
             } else {
-                let left = Self.node(2 * node, item.source, w), right = Self.node(2 * node + 1, item.source, w)
+                let node = (w.leafCount + Int(item.position) / _SortedKeys.blockSize) >> Int(item.level)
+                let level = item.level - 1
+                let left = Self.node(2 * node, level: level, item.source, w)
+                let right = Self.node(2 * node + 1, level: level, item.source, w)
                 if Self.before(right, left) {
                     next = right
                     if left.bound > -.infinity { heap.push(left) }
@@ -195,12 +208,14 @@ struct _BestFirst {
             if s > bestScore { best = i; bestScore = s }
             m &= m - 1
         }
-        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), isNode: false, remaining: mask)
+        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), level: -1, remaining: mask)
     }
 
+    /// The tree node `node`, `level` above the leaves.
     @inline(__always)
-    private static func node(_ node: Int, _ source: Int32, _ w: _Walkable) -> Item {
-        Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(node), isNode: true, remaining: 0)
+    private static func node(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) -> Item {
+        let first = ((node << Int(level)) - w.leafCount) * _SortedKeys.blockSize
+        return Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(first), level: level, remaining: 0)
     }
 
     /// Adds a cursor over the keys `range` (inside one block, possibly empty).
@@ -212,20 +227,21 @@ struct _BestFirst {
         heap.push(Self.cursor(start, mask: mask, source, w))
     }
 
-    private func pushNode(_ node: Int, _ source: Int32, _ w: _Walkable) {
-        let item = Self.node(node, source, w)
+    private func pushNode(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) {
+        let item = Self.node(node, level: level, source, w)
         guard item.bound > -.infinity else { return }
         heap.push(item)
     }
 
-    /// The heap's order: higher bound first; ties prefer keys over nodes, then lower
-    /// sources, then lower positions, so the order is deterministic.
+    /// The heap's order: higher bound first, then lower sources, then lower positions (a
+    /// node's is its first key's), and a key before a node at the same position: a
+    /// total order on keys that any tree over them yields (see the type's summary).
     @inline(__always)
     static func before(_ a: Item, _ b: Item) -> Bool {
         if a.bound != b.bound { return a.bound > b.bound }
-        if a.isNode != b.isNode { return !a.isNode }
         if a.source != b.source { return a.source < b.source }
-        return a.position < b.position
+        if a.position != b.position { return a.position < b.position }
+        return a.level < b.level
     }
 }
 

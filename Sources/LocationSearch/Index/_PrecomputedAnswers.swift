@@ -43,7 +43,7 @@ struct _PrecomputedAnswers: Sendable {
     /// answers are the search's, and a cached index from before must not be reused. (Part
     /// of the bundled cache's key; `PrecomputedAnswersTests` checks every stored answer
     /// against the search.)
-    static let searchRevision = 5
+    static let searchRevision = 6
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
