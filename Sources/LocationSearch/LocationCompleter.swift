@@ -147,12 +147,13 @@ public struct LocationCompleter: Sendable {
 
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best
     /// first.
-    func matches(for plan: _QueryPlan, options: CompletionOptions) -> [_Match] {
+    /// (`filterViews: false` walks the whole key lists under a filter, as tests compare.)
+    func matches(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true) -> [_Match] {
         guard !plan.key.isEmpty,
               plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
             return []
         }
-        var search = _Search(source: source, options: options)
+        var search = _Search(source: source, options: options, filterViews: filterViews)
         addReadings(of: plan, bonus: 0, to: &search)
         for key in _Synonyms.variants(of: plan.key) {
             addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.synonym, to: &search)
@@ -169,7 +170,7 @@ public struct LocationCompleter: Sendable {
         if options.typoTolerance && search.results.count < options.limit {
             let budget = _FuzzyFrontier.budget(for: plan.key)
             if budget > 0 {
-                var typos = _Search(source: source, options: options)
+                var typos = _Search(source: source, options: options, filterViews: filterViews)
                 typos.seen = search.seen
                 typos.earlier = search.results
                 // Beside exact matches, a typo reading must be clearly more plausible than

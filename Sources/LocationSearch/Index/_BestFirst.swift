@@ -47,9 +47,23 @@ struct _BestFirst {
         var name: UnsafeBufferPointer<UInt32>
         var score: UnsafePointer<Float>
         var tree: UnsafePointer<Float>
+        /// The keys walked: the list's, or the view's.
         var count: Int
         var leafCount: Int
         var bonus: Float
+        /// For a source over a view (`_KeyViews.View`), the list positions of its keys:
+        /// the walk's positions are then the view's.
+        var positions: UnsafePointer<UInt32>?
+
+        /// The list position of the walk's position `i`.
+        @inline(__always)
+        func listPosition(_ i: Int) -> Int {
+            guard let positions else { return i }
+            return min(Int(positions[i]), key.count - 1)  // (clamped: see `_KeyViews`)
+        }
+
+        @inline(__always)
+        func score(_ i: Int) -> Float { score[listPosition(i)] }
     }
 
     /// The lists the ranges come from, each once.
@@ -66,39 +80,48 @@ struct _BestFirst {
 
     /// The indexed name of the key at `position` of source `source`, as `next()` gave them.
     @inline(__always)
-    func name(at position: Int, source: Int) -> UInt32 { walkable[source].name[position] }
+    func name(at position: Int, source: Int) -> UInt32 {
+        let w = walkable[source]
+        return w.name[w.listPosition(position)]
+    }
 
     /// Where the key at `position` of source `source` starts in the folded text.
     @inline(__always)
-    func keyOffset(at position: Int, source: Int) -> UInt32 { walkable[source].key[position] }
+    func keyOffset(at position: Int, source: Int) -> UInt32 {
+        let w = walkable[source]
+        return w.key[w.listPosition(position)]
+    }
 
-    /// Adds the keys `range` of `list`, each scoring its static score plus `bonus`, at any
-    /// time (a typo walk hands in ranges as it finds them). Returns the source number
-    /// `next()` reports for them.
+    /// Adds the keys `range` of `list` (with `view`, the keys `range` of the view), each
+    /// scoring its static score plus `bonus`, at any time (a typo walk hands in ranges as
+    /// it finds them). Returns the source number `next()` reports for them.
     /// - Complexity: O(log *n* log *h*).
     @discardableResult
-    mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float) -> Int {
-        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= list.count), "range outside the key list")
-        let source = appendSource(list, bonus: bonus)
+    mutating func add(_ range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, bonus: Float) -> Int {
+        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= view?.positions.count ?? list.count),
+                     "range outside the key list")
+        let source = appendSource(list, view: view, bonus: bonus)
         push(range, source: Int32(source))
         return source
     }
 
-    /// Adds single keys of `list`, each with its own bonus (for ranges small enough that
-    /// per-key scoring beats the tree): each is a cursor over one key with its own bound.
-    /// A key whose bonus is `nil` is left out.
+    /// Adds single keys of `list` (with `view`, of the view), each with its own bonus
+    /// (for ranges small enough that per-key scoring beats the tree): each is a cursor
+    /// over one key with its own bound. `bonus` gets a key's list position; a key whose
+    /// bonus is `nil` is left out.
     /// - Complexity: O(*c* log *h*) for *c* keys.
     @discardableResult
-    mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float?) -> Int {
-        let source = appendSource(list, bonus: 0)
-        let scores = list.score.buffer
+    mutating func add(keys range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, bonus: (Int) -> Float?) -> Int {
+        let source = appendSource(list, view: view, bonus: 0)
+        let w = walkable[source]
         // Many keys go in at once and the heap is rebuilt (O(h)), rather than each sifted
         // up (O(c log h)).
         let many = range.count > 32
         for i in range {
-            guard let bonus = bonus(i) else { continue }
+            let position = w.listPosition(i)
+            guard let bonus = bonus(position) else { continue }
             let item = Item(
-                bound: scores[i] + bonus, source: Int32(source), position: Int32(i), level: -1,
+                bound: w.score[position] + bonus, source: Int32(source), position: Int32(i), level: -1,
                 remaining: 1 << UInt16(i % _SortedKeys.blockSize))
             if many { heap.append(item) } else { heap.push(item) }
         }
@@ -106,10 +129,18 @@ struct _BestFirst {
         return source
     }
 
-    private mutating func appendSource(_ list: _SortedKeys, bonus: Float) -> Int {
+    private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, bonus: Float) -> Int {
         if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
-        walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
-                                  tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus))
+        if let view {
+            // (A view with keys has a tree; an empty one is never walked.)
+            walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+                                      tree: view.tree.baseAddress ?? list.tree.pointer, count: view.positions.count,
+                                      leafCount: view.leafCount, bonus: bonus, positions: view.positions.baseAddress))
+        } else {
+            walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+                                      tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus,
+                                      positions: nil))
+        }
         return walkable.count - 1
     }
 
@@ -200,11 +231,11 @@ struct _BestFirst {
     private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
         var m = mask
         var best = start + m.trailingZeroBitCount
-        var bestScore = w.score[best]
+        var bestScore = w.score(best)
         m &= m - 1
         while m != 0 {
             let i = start + m.trailingZeroBitCount
-            let s = w.score[i]
+            let s = w.score(i)
             if s > bestScore { best = i; bestScore = s }
             m &= m - 1
         }

@@ -21,7 +21,10 @@ import Darwin
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
 ///               bits and the qualifier prefix filter; then each list's shallow trie
 ///               (whole, words): lower, upper, first child, byte, best; then the two
-///               tries' level starts; then the precomputed answers' bucket table.
+///               tries' level starts; then the precomputed answers' bucket table; then
+///               each list's next bytes (whole, words); then each list's views by
+///               country and of non-city places (whole, words): positions, group
+///               starts, trees, tree starts.
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -34,9 +37,10 @@ enum _IndexFile {
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
     /// shallow trie. 9: the precomputed answers' bucket table. 10: each key's next bytes
-    /// below the tries.
-    static let formatVersion: UInt64 = 10
-    static let sectionCount = 40
+    /// below the tries. 11: each key list's views by country and of non-city places
+    /// (`_KeyViews`: positions, group starts, trees, tree starts; whole, then words).
+    static let formatVersion: UInt64 = 11
+    static let sectionCount = 48
 
     struct Header {
         var magic = _IndexFile.magic
@@ -74,6 +78,9 @@ enum _IndexFile {
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
         } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes,
              completer.answers.buckets.rawBytes, index.tries.whole.next.rawBytes, index.tries.words.next.rawBytes]
+            + [index.wholeViews, index.wordViews].flatMap { views in
+                [views.positions.rawBytes, views.groupStart.rawBytes, views.trees.rawBytes, views.treeStart.rawBytes]
+            }
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -213,9 +220,16 @@ enum _IndexFile {
         }
         let tries = _ShallowTries(
             whole: try trie(25, levels: 35, next: 38, over: whole), words: try trie(30, levels: 36, next: 39, over: words))
+        func views(_ first: Int) throws -> _KeyViews {
+            let views = _KeyViews(positions: try column(first, UInt32.self), groupStart: try column(first + 1, UInt32.self),
+                                  trees: try column(first + 2, Float.self), treeStart: try column(first + 3, UInt32.self))
+            guard views.isConsistent(groups: labels.count + 1) else { throw invalid("a key list's views are damaged") }
+            return views
+        }
         let index = _PrefixIndex(
             folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
-            whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries)
+            whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries,
+            wholeViews: try views(40), wordViews: try views(44))
         let answers = _PrecomputedAnswers(
             keys: _StringTable(bytes: try column(20, UInt8.self), offsets: try column(21, UInt32.self)),
             entries: try column(22, _PrecomputedAnswers.Entry.self), buckets: try column(37, UInt32.self))

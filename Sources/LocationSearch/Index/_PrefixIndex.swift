@@ -26,11 +26,17 @@ struct _PrefixIndex: Sendable {
     let longestName: Int
     /// The first levels of both lists' tries, for the typo walk.
     let tries: _ShallowTries
+    /// Each list's keys by country and of the places that are not cities, for filters.
+    let wholeViews: _KeyViews
+    let wordViews: _KeyViews
 
     init(
         folded: _Column<UInt8>, nameStart: _Column<UInt32>, nameDisplay: _Column<UInt32>,
-        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries
+        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
+        wholeViews: _KeyViews, wordViews: _KeyViews
     ) {
+        self.wholeViews = wholeViews
+        self.wordViews = wordViews
         self.folded = folded
         self.nameStart = nameStart
         self.nameDisplay = nameDisplay
@@ -109,9 +115,14 @@ struct _PrefixIndex: Sendable {
                 whole: _ShallowTrie(keys: wholeKeys.key.buffer, scores: wholeKeys.score.buffer, text: text),
                 words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
         }
+        let views = namePlace.withUnsafeBufferPointer { namePlace in
+            (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count),
+             words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count))
+        }
         self.init(
             folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries)
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
+            wholeViews: views.whole, wordViews: views.words)
     }
 
     /// The two key lists, for `range(of:in:)`.
@@ -334,6 +345,8 @@ struct _PrefixIndex: Sendable {
             }
             list._checkInvariants()
         }
+        wholeViews._checkInvariants(whole)
+        wordViews._checkInvariants(words)
         tries.whole._checkInvariants(keys: whole.key.buffer, scores: whole.score.buffer, text: folded.buffer)
         tries.words._checkInvariants(keys: words.key.buffer, scores: words.score.buffer, text: folded.buffer)
         for i in nameStart.indices {

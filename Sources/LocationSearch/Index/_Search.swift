@@ -37,18 +37,53 @@ struct _Search {
     /// result may look the same as one of them.
     var earlier: [_Match] = []
 
-    init(source: _CompletionSource, options: CompletionOptions) {
+    /// The keys of each list that can pass the filter, when a group of `_KeyViews` holds
+    /// them (one country, or only regions and countries): the walk reads only those.
+    /// `nil`: the whole lists, every key checked.
+    private let views: (whole: _KeyViews.View, words: _KeyViews.View)?
+
+    init(source: _CompletionSource, options: CompletionOptions, filterViews: Bool = true) {
         self.completer = source
         self.filter = _Filter(options: options, labels: source.gazetteer._labels)
         self.near = options.near.flatMap { $0.isValid ? $0 : nil }
         self.limit = options.limit
         results.reserveCapacity(min(options.limit, 64) + 1)
+        let index = source.index
+        if !filterViews {
+            views = nil
+        } else if !filter.kinds.isEmpty && !filter.kinds.contains(.city) {
+            // Regions and countries are few: their group, whatever the countries.
+            views = (index.wholeViews.view(index.wholeViews.nonCityGroup), index.wordViews.view(index.wordViews.nonCityGroup))
+        } else if filter.countries.count == 1, filter.otherCountries.isEmpty, let code = filter.countries.first {
+            switch source.countryGroups[code] {
+            case nil: views = (_KeyViews.emptyView, _KeyViews.emptyView)  // a code no place has
+            case let g? where g >= 0: views = (index.wholeViews.view(g), index.wordViews.view(g))
+            default: views = nil
+            }
+        } else {
+            views = nil
+        }
     }
 
+    /// Adds the keys `range` of `list` (one of the index's two), through the filter's view
+    /// of it if there is one.
     private mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float, _ source: Source) {
         guard !range.isEmpty else { return }
-        walk.add(range, of: list, bonus: bonus)
+        if let view = self.view(of: list) {
+            let within = view.range(of: range)
+            guard !within.isEmpty else { return }
+            walk.add(within, of: list, view: view, bonus: bonus)
+        } else {
+            walk.add(range, of: list, bonus: bonus)
+        }
         sources.append(source)
+    }
+
+    /// The filter's view of `list`, if it has one.
+    @inline(__always)
+    private func view(of list: _SortedKeys) -> _KeyViews.View? {
+        guard let views else { return nil }
+        return list.key.pointer == completer.index.whole.key.pointer ? views.whole : views.words
     }
 
     /// Exact matches are usually few; up to this many are scored one by one.
@@ -77,7 +112,8 @@ struct _Search {
             // the places' records.
             let bits = completer.qualifierBits.buffer
             let sift: UInt64? = split == nil ? nil : source.firstBytes
-            walk.add(keys: whole.range.lowerBound..<exactEnd, of: completer.index.whole) { i in
+            let exact = whole.range.lowerBound..<exactEnd, view = views?.whole
+            walk.add(keys: view.map { $0.range(of: exact) } ?? exact, of: completer.index.whole, view: view) { i in
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
                 return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.exactAlternateName)

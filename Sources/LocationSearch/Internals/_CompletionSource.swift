@@ -16,6 +16,10 @@ final class _CompletionSource: Sendable {
     let qualifierBits: _Column<UInt64>
     /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
     let qualifierPrefixes: _QualifierPrefixes
+    /// The `_KeyViews` group of each country code that has places, packed as
+    /// `_Filter.countries` packs it; -1 for a code that several labels pack to (a custom
+    /// gazetteer's "us" and "US"), which no one group holds.
+    let countryGroups: [UInt16: Int]
 
     init(
         gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _Column<UInt64>,
@@ -26,6 +30,13 @@ final class _CompletionSource: Sendable {
         self.qualifiers = qualifiers
         self.qualifierBits = qualifierBits
         self.qualifierPrefixes = qualifierPrefixes
+        var groups: [UInt16: Int] = [:]
+        let whole = index.wholeViews, words = index.wordViews
+        for (g, label) in gazetteer._labels.enumerated() where g < whole.nonCityGroup
+            && (whole.groupStart[g] < whole.groupStart[g + 1] || words.groupStart[g] < words.groupStart[g + 1]) {
+            if let code = _Filter.pack(label.utf8) { groups[code] = groups[code] == nil ? g : -1 }
+        }
+        countryGroups = groups
     }
 
     func record(_ row: _CompletionRow) -> _PlaceRecord { gazetteer._places[Int(row.place)] }
