@@ -33,7 +33,7 @@ struct KeyViewsTests {
 
     static let filters: [(countries: Set<String>, kinds: Set<Place.Kind>)] = [
         (["US"], []), (["IS"], []), (["li"], []), (["NZ"], [.city]), (["ZZ"], []), (["US"], [.region]),
-        ([], [.country]), ([], [.region, .country]), ([], [.city]), (["IS", "LI"], []), (["IS"], [.country, .region]),
+        ([], [.country]), ([], [.region]), ([], [.region, .country]), ([], [.city]), (["IS", "LI"], []), (["IS"], [.country, .region]),
     ]
 
     static let queries = ["a", "b", "r", "re", "a b", "ab ", "abe", "bré", "rea", "aa", "e", "ab r", "reab", "brr", "rrr"]
@@ -66,12 +66,17 @@ struct KeyViewsTests {
         index._checkInvariants()
         let places = completer.gazetteer._places
         for (list, views) in [(index.whole, index.wholeViews), (index.words, index.wordViews)] {
-            #expect(views.groupCount == completer.gazetteer._labels.count + 1)
+            #expect(views.groupCount == completer.gazetteer._labels.count + 3)
             for g in 0..<views.groupCount {
                 let members = Set(views.view(g).positions.map(Int.init))
                 for i in 0..<list.count {
                     let record = places[Int(index.namePlace[Int(list.name[i])])]
-                    let inGroup = g == views.nonCityGroup ? record.kindCode != 0 : Int(record.countryCode) == g
+                    let inGroup = switch g {
+                    case views.regionGroup: record.kind == .region
+                    case views.countryGroup: record.kind == .country
+                    case views.nonCityGroup: record.kind != .city
+                    default: Int(record.countryCode) == g
+                    }
                     #expect(members.contains(i) == inGroup)
                 }
             }

@@ -223,7 +223,7 @@ enum _IndexFile {
         func views(_ first: Int) throws -> _KeyViews {
             let views = _KeyViews(positions: try column(first, UInt32.self), groupStart: try column(first + 1, UInt32.self),
                                   trees: try column(first + 2, Float.self), treeStart: try column(first + 3, UInt32.self))
-            guard views.isConsistent(groups: labels.count + 1) else { throw invalid("a key list's views are damaged") }
+            guard views.isConsistent(groups: labels.count + _KeyViews.kindGroups) else { throw invalid("a key list's views are damaged") }
             return views
         }
         let index = _PrefixIndex(

@@ -1,6 +1,6 @@
 /// Subsets of one sorted key list that a filter asks for, each walked best first on its
-/// own: the keys of each country's places (one group per country code), and the keys of
-/// every place that is not a city (regions and countries, the last group).
+/// own: the keys of each country's places (one group per country code), then the keys of
+/// regions, of countries, and of both (every place that is not a city).
 ///
 /// A country or kind filter over the whole list rejects every better-ranked key of
 /// another country: "a" in Iceland skipped most of the hundred thousand keys starting
@@ -12,7 +12,7 @@
 /// order the walk over the whole list yields them, and a filtered search through a
 /// group finds what a filtered search through the list finds.
 ///
-/// Storage: every key's position once in its country's group and once more for a key
+/// Storage: every key's position once in its country's group and twice more for a key
 /// of a region or country (4 bytes each), and each group's tree (about half a byte a
 /// key). A damaged position is clamped into the list when it is read, so it can give a
 /// wrong answer but never reads outside the list.
@@ -28,10 +28,14 @@ struct _KeyViews: Sendable {
     /// Group `g`'s tree is `trees[treeStart[g] ..< treeStart[g + 1]]`.
     let treeStart: _Column<UInt32>
 
-    /// The number of groups: one per country-code label, then the non-city group.
+    /// The number of groups: one per country-code label, then the kind groups.
     var groupCount: Int { groupStart.count - 1 }
-    /// The group of the keys of regions and countries.
+    /// The groups of the keys of regions, of countries, and of both.
+    var regionGroup: Int { groupCount - 3 }
+    var countryGroup: Int { groupCount - 2 }
     var nonCityGroup: Int { groupCount - 1 }
+    /// The groups besides the labels'.
+    static let kindGroups = 3
 
     init(positions: _Column<UInt32>, groupStart: _Column<UInt32>, trees: _Column<Float>, treeStart: _Column<UInt32>) {
         self.positions = positions
@@ -41,18 +45,21 @@ struct _KeyViews: Sendable {
     }
 
     /// The views of `list`: a group per label (a key's group is its place's country-code
-    /// label; most labels are not country codes and have no keys), then the non-city group.
+    /// label; most labels are not country codes and have no keys), then the kind groups.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     init(_ list: _SortedKeys, namePlace: UnsafeBufferPointer<UInt32>, places: UnsafeBufferPointer<_PlaceRecord>,
          labelCount: Int) {
-        let groups = labelCount + 1
+        let groups = labelCount + Self.kindGroups
         let names = list.name.buffer
         var counts = [Int](repeating: 0, count: groups + 1)
         func eachGroup(of position: Int, _ body: (Int) -> Void) {
             let record = places[Int(namePlace[Int(names[position])])]
             if record.countryCode >= 0 && Int(record.countryCode) < labelCount { body(Int(record.countryCode)) }
-            if record.kindCode != 0 { body(labelCount) }
+            if record.kindCode != 0 {
+                body(labelCount + (record.kindCode == 1 ? 0 : 1))
+                body(labelCount + 2)
+            }
         }
         for i in 0..<list.count { eachGroup(of: i) { counts[$0 + 1] += 1 } }
         for g in 0..<groups { counts[g + 1] += counts[g] }

@@ -53,7 +53,9 @@ struct _Search {
             views = nil
         } else if !filter.kinds.isEmpty && !filter.kinds.contains(.city) {
             // Regions and countries are few: their group, whatever the countries.
-            views = (index.wholeViews.view(index.wholeViews.nonCityGroup), index.wordViews.view(index.wordViews.nonCityGroup))
+            let g = filter.kinds.count == 2 ? index.wholeViews.nonCityGroup
+                : filter.kinds.contains(.region) ? index.wholeViews.regionGroup : index.wholeViews.countryGroup
+            views = (index.wholeViews.view(g), index.wordViews.view(g))
         } else if filter.countries.count == 1, filter.otherCountries.isEmpty, let code = filter.countries.first {
             switch source.countryGroups[code] {
             case nil: views = (_KeyViews.emptyView, _KeyViews.emptyView)  // a code no place has

@@ -32,7 +32,7 @@ final class _CompletionSource: Sendable {
         self.qualifierPrefixes = qualifierPrefixes
         var groups: [UInt16: Int] = [:]
         let whole = index.wholeViews, words = index.wordViews
-        for (g, label) in gazetteer._labels.enumerated() where g < whole.nonCityGroup
+        for (g, label) in gazetteer._labels.enumerated() where g < whole.regionGroup
             && (whole.groupStart[g] < whole.groupStart[g + 1] || words.groupStart[g] < words.groupStart[g + 1]) {
             if let code = _Filter.pack(label.utf8) { groups[code] = groups[code] == nil ? g : -1 }
         }
