@@ -47,6 +47,12 @@ extension LocationCompleter {
     /// The population of the place at `index`.
     public func _population(at index: Int) -> Int { Int(gazetteer._places[index].population) }
 
+    /// The country code of the place at `index` ("" if it has none).
+    public func _countryCode(at index: Int) -> String { gazetteer.label(gazetteer._places[index].countryCode) ?? "" }
+
+    /// The kind of the place at `index`.
+    public func _kind(at index: Int) -> Place.Kind { gazetteer._places[index].kind }
+
     /// Calls `body` with each indexed folded name (bytes without the terminator) and its
     /// place's index, in the order of the index's name table.
     public func _forEachIndexedName(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
