@@ -15,7 +15,8 @@ import Darwin
 ///     header    magic "LSINDEX1", then UInt64 fields (see `Header`)
 ///     sections  (offset, byte count) pairs, then the sections themselves:
 ///               source key, name bytes, name offsets, label bytes, label offsets,
-///               place records, folded keys, name start/display/place, then for the whole-
+///               place records, folded keys, (empty: was name starts), name display and
+///               place, then for the whole-
 ///               name and word-start key lists: key, name, score, tree; then the two
 ///               lists' bucket tables (whole, words); then the precomputed answers:
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
@@ -39,7 +40,9 @@ enum _IndexFile {
     /// shallow trie. 9: the precomputed answers' bucket table. 10: each key's next bytes
     /// below the tries. 11: each key list's views by country and of non-city places
     /// (`_KeyViews`: positions, group starts, trees, tree starts; whole, then words).
-    static let formatVersion: UInt64 = 11
+    /// 12: precomputed answers' entries without their scores; no name starts (section 7
+    /// is empty: a name's key starts where its whole-name key does).
+    static let formatVersion: UInt64 = 12
     static let sectionCount = 48
 
     struct Header {
@@ -67,7 +70,8 @@ enum _IndexFile {
         let sections: [UnsafeRawBufferPointer] = [
             sourceBytes.rawBytes, g._names.bytes.rawBytes, g._names.offsets.rawBytes,
             labelBytes.rawBytes, labelOffsets.rawBytes, g._places.rawBytes,
-            index.folded.rawBytes, index.nameStart.rawBytes, index.nameDisplay.rawBytes, index.namePlace.rawBytes,
+            index.folded.rawBytes, UnsafeRawBufferPointer(start: nil, count: 0), index.nameDisplay.rawBytes,
+            index.namePlace.rawBytes,
             index.whole.key.rawBytes, index.whole.name.rawBytes, index.whole.score.rawBytes, index.whole.tree.rawBytes,
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
             index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
@@ -188,10 +192,10 @@ enum _IndexFile {
         }
         let folded = try column(6, UInt8.self)
         guard folded.isEmpty || folded[folded.count - 1] == 0 else { throw invalid("the folded keys are damaged") }
-        let nameStart = try column(7, UInt32.self), nameDisplay = try column(8, UInt32.self)
+        guard sections[7].count == 0 else { throw invalid("section 7 is not empty") }
+        let nameDisplay = try column(8, UInt32.self)
         let namePlace = try column(9, UInt32.self)
-        guard nameDisplay.count == nameStart.count, namePlace.count == nameStart.count,
-              nameStart.allBelow(folded.count),
+        guard namePlace.count == nameDisplay.count,
               nameDisplay.allBelow(names.count),
               namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
@@ -204,7 +208,7 @@ enum _IndexFile {
                   list.leafCount > 0, list.tree.count == 2 * list.leafCount,
                   list.leafCount * _SortedKeys.blockSize >= list.count,
                   list.key.allBelow(folded.count),
-                  list.name.allBelow(nameStart.count), list.bucketsAreConsistent()
+                  list.name.allBelow(nameDisplay.count), list.bucketsAreConsistent()
             else { throw invalid("a key list is damaged") }
             return list
         }
@@ -227,7 +231,7 @@ enum _IndexFile {
             return views
         }
         let index = _PrefixIndex(
-            folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
+            folded: folded, nameDisplay: nameDisplay, namePlace: namePlace,
             whole: whole, words: words, longestName: Int(truncatingIfNeeded: fields[4]), tries: tries,
             wholeViews: try views(40), wordViews: try views(44))
         let answers = _PrecomputedAnswers(
