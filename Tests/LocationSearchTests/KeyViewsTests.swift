@@ -34,6 +34,7 @@ struct KeyViewsTests {
     static let filters: [(countries: Set<String>, kinds: Set<Place.Kind>)] = [
         (["US"], []), (["IS"], []), (["li"], []), (["NZ"], [.city]), (["ZZ"], []), (["US"], [.region]),
         ([], [.country]), ([], [.region]), ([], [.region, .country]), ([], [.city]), (["IS", "LI"], []), (["IS"], [.country, .region]),
+        (["US", "NZ", "IS"], []), (["US", "ZZ"], []), (["us", "IS"], []), (["NZ", "LI"], [.city]),
     ]
 
     static let queries = ["a", "b", "r", "re", "a b", "ab ", "abe", "bré", "rea", "aa", "e", "ab r", "reab", "brr", "rrr"]

@@ -96,11 +96,16 @@ struct _BestFirst {
     /// scoring its static score plus `bonus`, at any time (a typo walk hands in ranges as
     /// it finds them). Returns the source number `next()` reports for them.
     /// - Complexity: O(log *n* log *h*).
+    ///
+    /// Sources added one after another with the same `joint` number (>= 0), each over a
+    /// view of one list, walk as one: their exact ties go by list position, as if their
+    /// keys were one source (a filter on several countries, one view each).
     @discardableResult
-    mutating func add(_ range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, bonus: Float) -> Int {
+    mutating func add(_ range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, joint: Int32 = -1,
+                      bonus: Float) -> Int {
         precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= view?.positions.count ?? list.count),
                      "range outside the key list")
-        let source = appendSource(list, view: view, bonus: bonus)
+        let source = appendSource(list, view: view, joint: joint, bonus: bonus)
         push(range, source: Int32(source))
         return source
     }
@@ -111,8 +116,11 @@ struct _BestFirst {
     /// bonus is `nil` is left out.
     /// - Complexity: O(*c* log *h*) for *c* keys.
     @discardableResult
-    mutating func add(keys range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, bonus: (Int) -> Float?) -> Int {
-        let source = appendSource(list, view: view, bonus: 0)
+    mutating func add(
+        keys range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, joint: Int32 = -1,
+        bonus: (Int) -> Float?
+    ) -> Int {
+        let source = appendSource(list, view: view, joint: joint, bonus: 0)
         let w = walkable[source]
         // Many keys go in at once and the heap is rebuilt (O(h)), rather than each sifted
         // up (O(c log h)).
@@ -129,8 +137,11 @@ struct _BestFirst {
         return source
     }
 
-    private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, bonus: Float) -> Int {
+    private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
         if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
+        precondition(joint < 0 || view != nil, "a joint source is a view")
+        heap.joints.append(_Heap.Joint(group: joint, positions: view?.positions.baseAddress, count: list.count))
+        if joint >= 0 { heap.hasJoints = true }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
             walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
@@ -193,7 +204,7 @@ struct _BestFirst {
                 let level = item.level - 1
                 let left = Self.node(2 * node, level: level, item.source, w)
                 let right = Self.node(2 * node + 1, level: level, item.source, w)
-                if Self.before(right, left) {
+                if heap.before(right, left) {
                     next = right
                     if left.bound > -.infinity { heap.push(left) }
                 } else {
@@ -201,7 +212,7 @@ struct _BestFirst {
                     if right.bound > -.infinity { heap.push(right) }
                 }
             }
-            if heap.count > 0 && Self.before(heap.items[0], next) {
+            if heap.count > 0 && heap.before(heap.items[0], next) {
                 heap.push(next)
                 item = heap.pop()!
             } else {
@@ -264,24 +275,56 @@ struct _BestFirst {
         heap.push(item)
     }
 
-    /// The heap's order: higher bound first, then lower sources, then lower positions (a
-    /// node's is its first key's), and a key before a node at the same position: a
-    /// total order on keys that any tree over them yields (see the type's summary).
-    @inline(__always)
-    static func before(_ a: Item, _ b: Item) -> Bool {
-        if a.bound != b.bound { return a.bound > b.bound }
-        if a.source != b.source { return a.source < b.source }
-        if a.position != b.position { return a.position < b.position }
-        return a.level < b.level
-    }
 }
 
-/// The walk's binary max-heap (on `_BestFirst.before`), in memory it owns: no copy-on-
-/// write checks on the hot path. A walk is a local value of one query, never copied.
+/// The walk's binary max-heap (on `before`), in memory it owns: no copy-on-write checks
+/// on the hot path. A walk is a local value of one query, never copied.
 private final class _Heap {
     private(set) var items: UnsafeMutablePointer<_BestFirst.Item>
     private(set) var count = 0
     private var capacity = 64
+
+    /// Per source, its joint group (-1: none) and, for a view, its keys' list positions.
+    struct Joint {
+        var group: Int32
+        var positions: UnsafePointer<UInt32>?
+        var count: Int
+
+        /// The list position of an item's position (clamped: see `_KeyViews`).
+        @inline(__always)
+        func listPosition(_ position: Int32) -> Int {
+            guard let positions else { return Int(position) }
+            return min(Int(positions[Int(position)]), count - 1)
+        }
+    }
+    var joints: [Joint] = []
+    /// Whether any source is in a joint group (else ties never look them up).
+    var hasJoints = false
+
+    /// The heap's order: higher bound first, then lower sources, then lower positions (a
+    /// node's is its first key's), and a key before a node at the same position: a
+    /// total order on keys that any tree over them yields (see `_BestFirst`). Sources of
+    /// one joint group are one source here: their items go by list position.
+    @inline(__always)
+    func before(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool {
+        if a.bound != b.bound { return a.bound > b.bound }
+        if a.source != b.source {
+            if hasJoints, let order = jointOrder(a, b) { return order }
+            return a.source < b.source
+        }
+        if a.position != b.position { return a.position < b.position }
+        return a.level < b.level
+    }
+
+    /// `before` for items of two sources of one joint group, `nil` for others.
+    @inline(never)
+    private func jointOrder(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool? {
+        let x = joints[Int(a.source)], y = joints[Int(b.source)]
+        guard x.group >= 0, x.group == y.group else { return nil }
+        let p = x.listPosition(a.position), q = y.listPosition(b.position)
+        if p != q { return p < q }
+        return a.level < b.level
+    }
 
     init() { items = .allocate(capacity: capacity) }
 
@@ -293,7 +336,7 @@ private final class _Heap {
         count += 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard _BestFirst.before(item, items[parent]) else { break }
+            guard before(item, items[parent]) else { break }
             items[child] = items[parent]
             child = parent
         }
@@ -331,8 +374,8 @@ private final class _Heap {
             let left = 2 * parent + 1
             guard left < count else { break }
             var best = left
-            if left + 1 < count && _BestFirst.before(items[left + 1], items[left]) { best = left + 1 }
-            guard _BestFirst.before(items[best], item) else { break }
+            if left + 1 < count && before(items[left + 1], items[left]) { best = left + 1 }
+            guard before(items[best], item) else { break }
             items[parent] = items[best]
             parent = best
         }

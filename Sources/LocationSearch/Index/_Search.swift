@@ -37,10 +37,13 @@ struct _Search {
     /// result may look the same as one of them.
     var earlier: [_Match] = []
 
-    /// The keys of each list that can pass the filter, when a group of `_KeyViews` holds
-    /// them (one country, or only regions and countries): the walk reads only those.
-    /// `nil`: the whole lists, every key checked.
-    private let views: (whole: _KeyViews.View, words: _KeyViews.View)?
+    /// The keys of each list that can pass the filter, when groups of `_KeyViews` hold
+    /// them (its countries', or regions' and countries'): the walk reads only those (none
+    /// for a country no place has). `nil`: the whole lists, every key checked.
+    private let views: [(whole: _KeyViews.View, words: _KeyViews.View)]?
+    /// The joint groups given to the walk so far (several countries' views of one range
+    /// walk as one source).
+    private var joints: Int32 = 0
 
     init(source: _CompletionSource, options: CompletionOptions, filterViews: Bool = true) {
         self.completer = source
@@ -55,37 +58,41 @@ struct _Search {
             // Regions and countries are few: their group, whatever the countries.
             let g = filter.kinds.count == 2 ? index.wholeViews.nonCityGroup
                 : filter.kinds.contains(.region) ? index.wholeViews.regionGroup : index.wholeViews.countryGroup
-            views = (index.wholeViews.view(g), index.wordViews.view(g))
-        } else if filter.countries.count == 1, filter.otherCountries.isEmpty, let code = filter.countries.first {
-            switch source.countryGroups[code] {
-            case nil: views = (_KeyViews.emptyView, _KeyViews.emptyView)  // a code no place has
-            case let g? where g >= 0: views = (index.wholeViews.view(g), index.wordViews.view(g))
-            default: views = nil
-            }
+            views = [(index.wholeViews.view(g), index.wordViews.view(g))]
+        } else if !filter.countries.isEmpty, filter.otherCountries.isEmpty {
+            // (A code no place has adds no view; one that several labels pack to, no group.)
+            let groups = filter.countries.sorted().compactMap { source.countryGroups[$0] }
+            views = groups.contains { $0 < 0 } ? nil : groups.map { (index.wholeViews.view($0), index.wordViews.view($0)) }
         } else {
             views = nil
         }
     }
 
-    /// Adds the keys `range` of `list` (one of the index's two), through the filter's view
-    /// of it if there is one.
+    /// Adds the keys `range` of `list` (one of the index's two), through the filter's
+    /// views of it if it has them.
     private mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float, _ source: Source) {
         guard !range.isEmpty else { return }
-        if let view = self.view(of: list) {
-            let within = view.range(of: range)
-            guard !within.isEmpty else { return }
-            walk.add(within, of: list, view: view, bonus: bonus)
-        } else {
+        guard let views else {
             walk.add(range, of: list, bonus: bonus)
+            sources.append(source)
+            return
         }
-        sources.append(source)
+        let joint = nextJoint(views.count)
+        let isWhole = list.key.pointer == completer.index.whole.key.pointer
+        for pair in views {
+            let view = isWhole ? pair.whole : pair.words
+            let within = view.range(of: range)
+            guard !within.isEmpty else { continue }
+            walk.add(within, of: list, view: view, joint: joint, bonus: bonus)
+            sources.append(source)
+        }
     }
 
-    /// The filter's view of `list`, if it has one.
-    @inline(__always)
-    private func view(of list: _SortedKeys) -> _KeyViews.View? {
-        guard let views else { return nil }
-        return list.key.pointer == completer.index.whole.key.pointer ? views.whole : views.words
+    /// A new joint group for `count` views of one range (-1 for one view: none needed).
+    private mutating func nextJoint(_ count: Int) -> Int32 {
+        guard count > 1 else { return -1 }
+        joints += 1
+        return joints - 1
     }
 
     /// Exact matches are usually few; up to this many are scored one by one.
@@ -114,15 +121,25 @@ struct _Search {
             // the places' records.
             let bits = completer.qualifierBits.buffer
             let sift: UInt64? = split == nil ? nil : source.firstBytes
-            let exact = whole.range.lowerBound..<exactEnd, view = views?.whole
-            walk.add(keys: view.map { $0.range(of: exact) } ?? exact, of: completer.index.whole, view: view) { i in
+            let exact = whole.range.lowerBound..<exactEnd
+            var added = source
+            added.sifted = split != nil
+            let scoreKey = { (i: Int) -> Float? in
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
                 return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.exactAlternateName)
             }
-            var added = source
-            added.sifted = split != nil
-            sources.append(added)
+            if let views {
+                let joint = nextJoint(views.count)
+                for pair in views {
+                    walk.add(keys: pair.whole.range(of: exact), of: completer.index.whole, view: pair.whole, joint: joint,
+                             bonus: scoreKey)
+                    sources.append(added)
+                }
+            } else {
+                walk.add(keys: exact, of: completer.index.whole, bonus: scoreKey)
+                sources.append(added)
+            }
         } else {
             add(whole.range.lowerBound..<exactEnd, of: completer.index.whole, bonus: exactBonus, source)
         }
