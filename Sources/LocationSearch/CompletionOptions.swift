@@ -15,9 +15,8 @@ public struct CompletionOptions: Hashable, Sendable {
     /// formula). Ignored if not a valid coordinate.
     public var near: GeoCoordinate?
     /// ISO 3166-1 alpha-2 codes to restrict results to (case-insensitive); empty means
-    /// every country. One country is as fast as no filter: the index keeps each
-    /// country's names apart. Several are checked place by place, which costs more the
-    /// more better-ranked places elsewhere match.
+    /// every country. Fast whatever the countries: the index keeps each country's names
+    /// apart, and a search walks only those of the countries asked for.
     public var countries: Set<String>
     /// The kinds of place to return; empty means every kind. Regions, countries, or both,
     /// are as fast as no filter (the index keeps their names apart).

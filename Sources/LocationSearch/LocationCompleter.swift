@@ -119,10 +119,10 @@ public struct LocationCompleter: Sendable {
     ///
     /// - Complexity: O(*m* log *n* + *k* log *n*) for a query of *m* bytes and a limit of
     ///   *k*, where *n* is the number of indexed name words: independent of how many
-    ///   places match. A filter on one country, or on regions or countries only, walks
-    ///   only the keys it lets through (`_KeyViews`: O(log *g*) more for *g* such keys);
-    ///   other filters (several countries; cities) and `near` add the cost of skipping
-    ///   the better-ranked places they exclude; typo tolerance, when the exact matches do not
+    ///   places match. A filter on countries, or on regions or countries only, walks
+    ///   only the keys it lets through (`_KeyViews`: O(*c* log *g*) more for *c*
+    ///   countries of at most *g* keys each); a filter on cities and `near` add the cost
+    ///   of skipping the better-ranked places they exclude; typo tolerance, when the exact matches do not
     ///   fill the list, adds a walk over the query's edit neighbourhood of at most 4,000
     ///   node expansions (beside exact matches, one edit and 800 expansions down to 10 as
     ///   the query grows; see `_FuzzyFrontier`).
