@@ -78,7 +78,7 @@ struct _PrefixIndex: Sendable {
                 let ref = UInt32(nameDisplay.count)
                 nameDisplay.append(UInt32(name))
                 namePlace.append(UInt32(placeIndex))
-                let score = importance + (n == 0 ? 0 : _Ranking.alternateName)
+                let score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
                 whole.append(.init(key: UInt32(start), name: ref, score: score))
                 for (i, byte) in key.enumerated() where byte == 0x20 {
                     words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
@@ -95,7 +95,7 @@ struct _PrefixIndex: Sendable {
                     let ref = UInt32(nameDisplay.count)
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
-                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.joinedName))
+                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
                 }
             }
         }
@@ -438,7 +438,7 @@ struct _SortedKeys: Sendable {
             score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }
 
-    /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped
+    /// Whether the bucket table has its size, rises, and ends at `count`: what a loaded
     /// index must satisfy before `range(of:in:)` trusts it.
     func bucketsAreConsistent() -> Bool {
         _BucketTable.isConsistent(buckets, count: count)

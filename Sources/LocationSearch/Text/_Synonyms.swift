@@ -2,7 +2,7 @@
 /// "st petersburg" finds Saint Petersburg and "saint paul" finds St. Paul.
 ///
 /// A query token that is exactly one of these words also tries its alternatives; the
-/// readings are ranked together, the literal one slightly ahead (`_Ranking.synonym`).
+/// readings are ranked together, the literal one slightly ahead (`_Ranking.weights.synonym`).
 enum _Synonyms {
     /// Every word with its alternatives, the word packed into a `UInt64` (see `pack`):
     /// a few dozen entries, searched by a linear scan, so that neither building nor
