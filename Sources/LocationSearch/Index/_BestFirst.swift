@@ -140,8 +140,10 @@ struct _BestFirst {
     private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
         if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
         precondition(joint < 0 || view != nil, "a joint source is a view")
-        heap.joints.append(_Heap.Joint(group: joint, positions: view?.positions.baseAddress, count: list.count))
-        if joint >= 0 { heap.hasJoints = true }
+        if joint >= 0 || heap.hasJoints {
+            // (Only once a joint source is added: most walks never have one.)
+            heap.setJoint(walkable.count, _Heap.Joint(group: joint, positions: view?.positions.baseAddress, count: list.count))
+        }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
             walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
@@ -297,9 +299,17 @@ private final class _Heap {
             return min(Int(positions[Int(position)]), count - 1)
         }
     }
-    var joints: [Joint] = []
+    /// Per source from the first joint one on (earlier ones are in no group).
+    private var joints: [Joint] = []
     /// Whether any source is in a joint group (else ties never look them up).
-    var hasJoints = false
+    private(set) var hasJoints = false
+
+    /// Records source `source`'s joint group (sources before it without one).
+    func setJoint(_ source: Int, _ joint: Joint) {
+        while joints.count < source { joints.append(Joint(group: -1, positions: nil, count: 0)) }
+        joints.append(joint)
+        if joint.group >= 0 { hasJoints = true }
+    }
 
     /// The heap's order: higher bound first, then lower sources, then lower positions (a
     /// node's is its first key's), and a key before a node at the same position: a
@@ -319,6 +329,7 @@ private final class _Heap {
     /// `before` for items of two sources of one joint group, `nil` for others.
     @inline(never)
     private func jointOrder(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool? {
+        guard Int(a.source) < joints.count, Int(b.source) < joints.count else { return nil }
         let x = joints[Int(a.source)], y = joints[Int(b.source)]
         guard x.group >= 0, x.group == y.group else { return nil }
         let p = x.listPosition(a.position), q = y.listPosition(b.position)

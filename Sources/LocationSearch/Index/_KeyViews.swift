@@ -151,9 +151,14 @@ struct _KeyViews: Sendable {
                 precondition(i == 0 || v.positions[i - 1] < v.positions[i], "a view's positions are out of order")
             }
             for b in 0..<v.leafCount {
-                let block = min(v.positions.count, b * _SortedKeys.blockSize)..<min(v.positions.count, (b + 1) * _SortedKeys.blockSize)
-                let best = block.map { list.score[Int(v.positions[$0])] }.max() ?? -.infinity
+                var best = -Float.infinity
+                for i in min(v.positions.count, b * _SortedKeys.blockSize)..<min(v.positions.count, (b + 1) * _SortedKeys.blockSize) {
+                    best = max(best, list.score[Int(v.positions[i])])
+                }
                 precondition(v.tree[v.leafCount + b] == best, "view \(g) block \(b) maximum is stale")
+            }
+            for node in 1..<v.leafCount {
+                precondition(v.tree[node] == max(v.tree[2 * node], v.tree[2 * node + 1]), "view \(g) node \(node) is stale")
             }
         }
     }

@@ -51,18 +51,20 @@ struct _Search {
         self.near = options.near.flatMap { $0.isValid ? $0 : nil }
         self.limit = options.limit
         results.reserveCapacity(min(options.limit, 64) + 1)
-        let index = source.index
-        if !filterViews {
+        // (No local copy of the index: it would retain every column.)
+        if !filterViews || (filter.kinds.isEmpty && filter.countries.isEmpty) {
             views = nil
         } else if !filter.kinds.isEmpty && !filter.kinds.contains(.city) {
             // Regions and countries are few: their group, whatever the countries.
-            let g = filter.kinds.count == 2 ? index.wholeViews.nonCityGroup
-                : filter.kinds.contains(.region) ? index.wholeViews.regionGroup : index.wholeViews.countryGroup
-            views = [(index.wholeViews.view(g), index.wordViews.view(g))]
+            let whole = source.index.wholeViews
+            let g = filter.kinds.count == 2 ? whole.nonCityGroup
+                : filter.kinds.contains(.region) ? whole.regionGroup : whole.countryGroup
+            views = [(whole.view(g), source.index.wordViews.view(g))]
         } else if !filter.countries.isEmpty, filter.otherCountries.isEmpty {
             // (A code no place has adds no view; one that several labels pack to, no group.)
             let groups = filter.countries.sorted().compactMap { source.countryGroups[$0] }
-            views = groups.contains { $0 < 0 } ? nil : groups.map { (index.wholeViews.view($0), index.wordViews.view($0)) }
+            views = groups.contains { $0 < 0 }
+                ? nil : groups.map { (source.index.wholeViews.view($0), source.index.wordViews.view($0)) }
         } else {
             views = nil
         }
@@ -124,7 +126,8 @@ struct _Search {
             let exact = whole.range.lowerBound..<exactEnd
             var added = source
             added.sifted = split != nil
-            let scoreKey = { (i: Int) -> Float? in
+            // (A local function, passed without escaping: no closure context is allocated.)
+            func scoreKey(_ i: Int) -> Float? {
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
                 return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.weights.exactAlternateName)
