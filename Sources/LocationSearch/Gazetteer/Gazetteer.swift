@@ -20,6 +20,9 @@ public struct Gazetteer: Sendable {
     /// Short strings shared by many places: country names, region names, codes, ids.
     let _labels: [String]
     let _places: _Column<_PlaceRecord>
+    /// The rows of GeoNames files that did not become places, counted by reason; empty
+    /// for other gazetteers.
+    public internal(set) var loadReport = GazetteerLoadReport()
 
     init(names: _StringTable, labels: [String], places: _Column<_PlaceRecord>) {
         _names = names
