@@ -28,6 +28,8 @@ struct BenchCommand {
     /// Where to keep the synthetic gazetteer's index (for `complete --index`); `nil`: a
     /// temporary file, removed after the run.
     var keepSyntheticIndex: String?
+    /// Also sweep every country code's filter with its places' short prefixes.
+    var everyCountry = false
 
     struct Settings {
         var typedNames: Int
@@ -57,6 +59,10 @@ struct BenchCommand {
         options: [
             OptionDeclaration("--quick", help: "A small run (synthetic 200,000 names, fewer queries).") { command in
                 command.quick = true
+            },
+            OptionDeclaration("--every-country",
+                              help: "Also time every country code's filter (and each kind's) on the first 1-3 letters of its places' names.") { command in
+                command.everyCountry = true
             },
             OptionDeclaration("--synthetic", value: "N", help: "Names in the synthetic gazetteer (default 10,000,000; 0 skips it).") { command, text in
                 guard let n = Int(text.replacingOccurrences(of: "_", with: "")), n >= 0 else {
@@ -169,6 +175,10 @@ struct BenchCommand {
 
         let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueries,
                               residentBefore: before, residentAfterLoad: afterLoad)
+        measureFilters(completer, settings: settings)
+        if everyCountry { sweepFilters(completer, settings: settings, reference: section.exact.p99) }
+        say("after the run: index file \(Measurement.megabytes(indexBytes)), resident memory "
+            + Measurement.megabytes(Measurement.residentBytes()))
 
         start = Measurement.now()
         _ = try LocationCompleter(bundledCacheDirectory: nil)
