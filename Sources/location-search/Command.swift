@@ -16,7 +16,7 @@ enum Command {
 
     static let usage = """
         USAGE: location-search [complete] [options] [QUERY]
-               location-search demo [--near LAT,LON] [--country CC] [--limit N] [--color WHEN]
+               location-search demo [--near LAT,LON] [--country CC] [--lang TAG] [--limit N] [--color WHEN]
                location-search build-index [--output FILE] [--geonames DIR]
                location-search bench [--quick] [--synthetic N] [--seed S] [--slowest N]
                                      [--keep-synthetic-index FILE]
@@ -32,6 +32,8 @@ enum Command {
           --near LAT,LON          Rank places near this point higher (e.g. --near -33.87,151.21).
           --country CC[,CC...]    Only places in these countries (ISO 3166-1 alpha-2 codes).
           --kind KIND[,KIND...]   Only these kinds: city, region, country.
+          --lang TAG              Show country and region names (and some cities') in this
+                                  language (BCP 47, e.g. de, pt-BR); default: canonical names.
           --no-typos              Match only what was typed (no typo tolerance).
           --index FILE            Complete from an index file written by build-index.
           --color WHEN            Highlight matches: auto (default), always or never.

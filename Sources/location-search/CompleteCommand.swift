@@ -81,7 +81,8 @@ struct CompleteCommand {
     }
 }
 
-/// The options `complete` and `demo` share: `--limit`, `--near`, `--country` and `--color`.
+/// The options `complete` and `demo` share: `--limit`, `--near`, `--country`, `--lang` and
+/// `--color`.
 struct CommonOptions {
     var completion = CompletionOptions()
     var color = ColorChoice.auto
@@ -107,6 +108,15 @@ struct CommonOptions {
                 throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, not \"\(text)\"")
             }
             completion.countries.formUnion(codes)
+        case "--lang":
+            let text = try reader.value(for: option)
+            let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard let primary = subtags.first, (2...3).contains(primary.count), primary.allSatisfy(\.isLetter),
+                  primary.allSatisfy(\.isASCII), subtags.dropFirst().allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) })
+            else {
+                throw UsageError(message: "--lang needs a BCP 47 language tag such as de or pt-BR, not \"\(text)\"")
+            }
+            completion.language = text
         case "--color", "--colour":
             let text = try reader.value(for: option)
             guard let choice = ColorChoice(rawValue: text) else {

@@ -21,7 +21,8 @@ import Darwin
 ///               key bytes, key offsets, entries; then the whole-name keys' qualifier
 ///               bits and the qualifier prefix filter; then each list's shallow trie
 ///               (whole, words): lower, upper, first child, byte, best; then the two
-///               tries' level starts; then the precomputed answers' bucket table.
+///               tries' level starts; then the precomputed answers' bucket table; then
+///               the localized names (`_LocalizedName` records).
 ///
 /// The file is specific to this library's format version and the machine's byte order and
 /// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
@@ -34,9 +35,9 @@ enum _IndexFile {
     /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed answers.
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
     /// shallow trie. 9: the precomputed answers' bucket table. 10: each key's next bytes
-    /// below the tries.
-    static let formatVersion: UInt64 = 10
-    static let sectionCount = 40
+    /// below the tries. 11: a time zone per place record, localized names.
+    static let formatVersion: UInt64 = 11
+    static let sectionCount = 41
 
     struct Header {
         var magic = _IndexFile.magic
@@ -73,7 +74,8 @@ enum _IndexFile {
         ] + [index.tries.whole, index.tries.words].flatMap { trie in
             [trie.lower.rawBytes, trie.upper.rawBytes, trie.firstChild.rawBytes, trie.byte.rawBytes, trie.best.rawBytes]
         } + [index.tries.whole.levelStart.rawBytes, index.tries.words.levelStart.rawBytes,
-             completer.answers.buckets.rawBytes, index.tries.whole.next.rawBytes, index.tries.words.next.rawBytes]
+             completer.answers.buckets.rawBytes, index.tries.whole.next.rawBytes, index.tries.words.next.rawBytes,
+             g._localized.entries.rawBytes]
         precondition(sections.count == sectionCount)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -176,7 +178,8 @@ enum _IndexFile {
             guard Int(record.firstName) + Int(record.nameCount) <= names.count, record.nameCount > 0,
                   record.kindCode <= 2, record.countryCode >= 0, record.countryName >= 0,
                   record.countryCode < labelCount, record.countryName < labelCount, record.admin1Name < labelCount,
-                  record.admin1Code < labelCount, record.continent < labelCount, record.explicitID < labelCount
+                  record.admin1Code < labelCount, record.continent < labelCount, record.explicitID < labelCount,
+                  record.timeZone < labelCount
             else { throw invalid("a place record is damaged") }
         }
         let folded = try column(6, UInt8.self)
@@ -226,7 +229,11 @@ enum _IndexFile {
         guard qualifierBits.count == whole.count else { throw invalid("the qualifier bits are damaged") }
         let prefixBits = try column(24, UInt64.self)
         guard prefixBits.count == _QualifierPrefixes.wordCount else { throw invalid("the qualifier prefixes are damaged") }
-        let gazetteer = Gazetteer(names: names, labels: labels, places: places)
+        let localized = _LocalizedNames(entries: try column(40, _LocalizedName.self))
+        guard localized.isConsistent(places: places.count, names: names.count, labels: labels.count) else {
+            throw invalid("the localized names are damaged")
+        }
+        let gazetteer = Gazetteer(names: names, labels: labels, places: places, localized: localized)
         let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
             qualifierPrefixes: _QualifierPrefixes(bits: prefixBits))
         return (completer, sourceKey)
