@@ -138,8 +138,8 @@ public struct LocationCompleter: Sendable {
             return stored.prefix(options.limit).map { entry in
                 let row = _CompletionRow(
                     place: entry.place, display: nameDisplay[Int(entry.name)], name: entry.name,
-                    keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), qualifier: [],
-                    language: language)
+                    keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), language: language,
+                    qualifier: [])
                 return LocalSearchCompletion(source, typed.map { source.respelled(row, typed: $0) } ?? row)
             }
         }

@@ -271,10 +271,12 @@ struct _CompletionRow: Sendable {
     var keyOffset: UInt32
     /// How many folded bytes of the key the query covered.
     var matchedLength: Int32
+    /// The language to show names in (a label index; -1 for the canonical names). Here,
+    /// beside the other 4-byte fields, it fills what would be padding: the row stays 32
+    /// bytes and a completion 40.
+    var language: Int32 = -1
     /// The region/country words a qualifier matched (usually none).
     var qualifier: [_Qualifiers.Word]
-    /// The language to show names in (a label index; -1 for the canonical names).
-    var language: Int32 = -1
 
     /// Whether the two rows are the same in every field (qualifiers compared by count
     /// only when both are empty: rows with qualifiers are compared by their text).
