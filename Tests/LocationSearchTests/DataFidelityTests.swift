@@ -53,6 +53,17 @@ struct DataFidelityTests {
         if let id { #expect(results.first?.id == id, "\(query)") }
     }
 
+    @Test func ownLanguageNamesQualifyOtherLanguagesDoNot() throws {
+        // "Deutschland" and "Bayern" are Germany's and Bavaria's names in their own
+        // language: qualifiers. "Frankreich" is France only in German: found on its own,
+        // not a qualifier of "paris".
+        let berlin = try first("berlin deutschland")
+        #expect(berlin.id == "geonames:2950159" && berlin.markedSubTitle == "Berlin, [Germany]")
+        #expect(try first("munich bayern").id == "geonames:2867714")
+        #expect(try completer.completions(for: "paris frankreich").isEmpty)
+        #expect(try first("frankreich").place.countryCode == "FR")
+    }
+
     @Test func countriesAreWhereTheirCapitalIs() throws {
         let germany = try first("germany").place
         let berlin = try #require(germany.coordinate)

@@ -53,11 +53,16 @@ struct GazetteerTests {
         let gazetteer = try Gazetteer(geoNamesDirectory: directory)
         let places = Array(gazetteer.places)
         let france = try #require(places.firstIndex { $0.kind == .country && $0.countryCode == "FR" })
-        #expect(gazetteer.alternateNames(ofPlaceAt: france).suffix(2) == ["Frankreich", "République française"])
+        #expect(gazetteer.alternateNames(ofPlaceAt: france).suffix(2) == ["République française", "Frankreich"])
         let paris = try #require(places.firstIndex { $0.geonameID == 2988507 })
         #expect(!gazetteer.alternateNames(ofPlaceAt: paris).contains("Lutèce"))
         let region = try #require(places.firstIndex { $0.kind == .region && $0.admin1Code == "11" })
         #expect(!gazetteer.alternateNames(ofPlaceAt: region).contains("Paris Region"))
+
+        // "Frankreich" came only from a German row: after the untagged names, and not a
+        // qualifier word ("République française" is).
+        let end = try #require(gazetteer._localized.qualifierEnd(of: UInt32(france)))
+        #expect(gazetteer._names.string(Int(end)) == "Frankreich")
 
         let completer = LocationCompleter(gazetteer: gazetteer)
         let german = CompletionOptions(language: "de-CH")

@@ -285,33 +285,43 @@ enum _GeoNamesReader {
         progress: _BuildProgress? = nil
     ) throws -> Gazetteer {
         var builder = _GazetteerBuilder()
-        /// Appends `alternates`' names of the place being built (after its own `count`
-        /// names, which are `existing`): all of them, or only its preferred names in a
-        /// language; records those as its localized names.
+        /// Appends `alternates`' names of the place being built (`place`, whose own names,
+        /// `existing`, are already in): all of them, or only its preferred names in a
+        /// language; records the preferred ones as its localized names. Untagged names come
+        /// first, then names only a language-tagged row brings in, whose start is recorded
+        /// (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words).
         func appendAlternates(of geonameID: Int64, place: Int, existing: Set<String>, preferredOnly: Bool) -> UInt32 {
             guard geonameID >= 0, let rows = alternates[geonameID] else { return 0 }
             var seen = existing
             var added: UInt32 = 0
             var nameIndex: [String: Int] = [:]
-            for row in rows where !preferredOnly || (row.isPreferred && !row.language.isEmpty) {
-                let index: Int
-                if let known = nameIndex[row.name] {
-                    index = known
-                } else if seen.insert(row.name).inserted {
-                    index = builder.names.count
-                    builder.names.append(row.name)
-                    added += 1
-                    nameIndex[row.name] = index
-                } else {
-                    index = -1  // one of the place's own names: found by name below
+            var taggedOnlyStart: Int? = nil
+            for tagged in [false, true] {
+                for row in rows where row.language.isEmpty != tagged && (!preferredOnly || (row.isPreferred && tagged)) {
+                    let index: Int
+                    if let known = nameIndex[row.name] {
+                        index = known
+                    } else if seen.insert(row.name).inserted {
+                        index = builder.names.count
+                        if tagged && taggedOnlyStart == nil { taggedOnlyStart = index }
+                        builder.names.append(row.name)
+                        added += 1
+                        nameIndex[row.name] = index
+                    } else {
+                        index = -1  // one of the place's own names: found by its text later
+                    }
+                    if row.isPreferred && tagged {
+                        builder.localized.append(_LocalizedName(
+                            place: UInt32(place), language: builder.interner.intern(row.language),
+                            name: index >= 0 ? UInt32(index) : UInt32.max))
+                        builder.localizedText.append(row.name)
+                    }
                 }
-                if row.isPreferred && !row.language.isEmpty {
-                    // Not yet known when it is one of the place's own names: resolved by its text.
-                    builder.localized.append(_LocalizedName(
-                        place: UInt32(place), language: builder.interner.intern(row.language),
-                        name: index >= 0 ? UInt32(index) : UInt32.max))
-                    builder.localizedText.append(row.name)
-                }
+            }
+            if let taggedOnlyStart {
+                builder.localized.append(_LocalizedName(
+                    place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(taggedOnlyStart)))
+                builder.localizedText.append("")
             }
             return added
         }

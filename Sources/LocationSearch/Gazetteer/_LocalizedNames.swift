@@ -3,10 +3,17 @@
 struct _LocalizedName: Sendable, Hashable, BitwiseCopyable {
     /// The place's index in the gazetteer.
     var place: UInt32
-    /// The language (its ISO 639 code, "de"), an index into the gazetteer's labels.
+    /// The language (its ISO 639 code, "de"), an index into the gazetteer's labels; or
+    /// `qualifierEnd`.
     var language: Int32
     /// The name's index in the gazetteer's name table (one of the place's names).
     var name: UInt32
+
+    /// The `language` of the entry that says where a place's names that only a
+    /// language-tagged row brought in begin (its `name`): those are found and shown, but
+    /// are not qualifier words ("berlin deutschland" qualifies by the German name, a
+    /// German name in its own language; not by Germany's name in each of 29 languages).
+    static let qualifierEnd: Int32 = -1
 }
 
 /// The localized names of a gazetteer's places, sorted by place then language, so one
@@ -33,11 +40,28 @@ struct _LocalizedNames: Sendable {
         return nil
     }
 
+    /// Where place `place`'s qualifier words end: the index of its first name that only a
+    /// language-tagged row brought in, if it has such names.
+    ///
+    /// - Complexity: O(log *n*), *n* the entries.
+    func qualifierEnd(of place: UInt32) -> UInt32? {
+        let buffer = entries.buffer
+        var low = 0, high = buffer.count
+        while low < high {
+            let mid = (low + high) / 2
+            if buffer[mid].place < place { low = mid + 1 } else { high = mid }
+        }
+        // The boundary entry's language sorts first.
+        return low < buffer.count && buffer[low].place == place && buffer[low].language == _LocalizedName.qualifierEnd
+            ? buffer[low].name : nil
+    }
+
     /// Whether every entry names a place and name that exist, in sorted order.
     func isConsistent(places: Int, names: Int, labels: Int) -> Bool {
         var previous: (UInt32, Int32)? = nil
         for entry in entries.buffer {
-            guard Int(entry.place) < places, Int(entry.name) < names, entry.language >= 0, Int(entry.language) < labels
+            guard Int(entry.place) < places, Int(entry.name) < names,
+                  entry.language >= 0 || entry.language == _LocalizedName.qualifierEnd, Int(entry.language) < labels
             else { return false }
             if let previous, (previous.0, previous.1) >= (entry.place, entry.language) { return false }
             previous = (entry.place, entry.language)
@@ -55,7 +79,7 @@ extension _GazetteerBuilder {
         var seen = Set<UInt64>()
         for (i, entry) in localized.enumerated() {
             var entry = entry
-            if entry.name == UInt32.max {
+            if entry.name == UInt32.max && entry.language != _LocalizedName.qualifierEnd {
                 let record = places[Int(entry.place)]
                 let text = localizedText[i]
                 guard let n = (0..<Int(record.nameCount)).first(where: { names.string(Int(record.firstName) + $0) == text })

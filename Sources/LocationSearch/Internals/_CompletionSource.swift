@@ -36,9 +36,9 @@ final class _CompletionSource: Sendable {
         var languages: [String: Int32] = [:]
         var regionPlaces: [Int64: UInt32] = [:]
         if !gazetteer._localized.entries.isEmpty {
-            for entry in gazetteer._localized.entries.buffer where languages[gazetteer._labels[Int(entry.language)]] == nil {
-                languages[gazetteer._labels[Int(entry.language)]] = entry.language
-            }
+            var labels = Set<Int32>()
+            for entry in gazetteer._localized.entries.buffer where entry.language >= 0 { labels.insert(entry.language) }
+            for label in labels { languages[gazetteer._labels[Int(label)]] = label }
             for (i, record) in gazetteer._places.buffer.enumerated() where record.kind != .city {
                 regionPlaces[Self.key(record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
             }
@@ -66,9 +66,10 @@ final class _CompletionSource: Sendable {
         let first = record(row).firstName
         if row.display != first {
             let names = gazetteer._names
-            if _NameQuality.isShowable(alias: names.string(Int(row.display)), canonical: names.string(Int(first))) {
-                return row.display
+            let showable = names.withBytes(Int(row.display)) { alias in
+                names.withBytes(Int(first)) { _NameQuality.isShowable(alias: alias, canonical: $0) }
             }
+            if showable { return row.display }
         }
         return localized(place: row.place, language: row.language) ?? first
     }
@@ -91,9 +92,19 @@ final class _CompletionSource: Sendable {
         }
         guard !fits(row.display) else { return row }
         let record = record(row)
-        let key = _Folding.fold(names.string(Int(row.display)))
+        var key: [UInt8] = [], other: [UInt8] = []
+        names.withBytes(Int(row.display)) { _Folding.fold(utf8: $0, into: &key) }
+        // What was typed has letters beyond ASCII, so a name spelt that way has too; and
+        // when it starts with an ASCII letter, so does the name (either case).
+        let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
+        func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
+            return bytes.contains { $0 >= 0x80 }
+        }
         for n in record.firstName..<(record.firstName + record.nameCount)
-        where n != row.display && fits(n) && _Folding.fold(names.string(Int(n))) == key {
+        where n != row.display && names.withBytes(Int(n), candidate) && fits(n) {
+            names.withBytes(Int(n)) { _Folding.fold(utf8: $0, into: &other) }
+            guard other == key else { continue }
             var respelled = row
             respelled.display = n
             return respelled

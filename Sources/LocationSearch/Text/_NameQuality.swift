@@ -12,15 +12,7 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the name's length.
     static func isLowercaseOnly(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        if !bytes.contains(where: { $0 >= 0x80 }) {
-            var lower = false
-            for byte in bytes {
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { return false }
-                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { lower = true }
-            }
-            return lower
-        }
-        let (upper, lower, _) = caseCounts(String(decoding: bytes, as: UTF8.self))
+        let (upper, lower, _) = caseCounts(bytes)
         return lower > 0 && upper == 0
     }
 
@@ -30,14 +22,57 @@ enum _NameQuality {
     /// canonical name (one edit away from it: "Londn", "Lodnon"). Names in scripts without
     /// case ("北京") are judged by the last rule only.
     ///
-    /// - Complexity: O(*n*) in the names' lengths.
-    static func isShowable(alias: String, canonical: String) -> Bool {
+    /// - Complexity: O(*n*) in the names' lengths, from their UTF-8 bytes.
+    static func isShowable(alias: UnsafeBufferPointer<UInt8>, canonical: UnsafeBufferPointer<UInt8>) -> Bool {
         let (upper, lower, letters) = caseCounts(alias)
         if upper > 0 && lower == 0 && letters <= 5 { return false }
         if lower > 0 && upper == 0 { return false }
-        let a = _Folding.fold(alias), c = _Folding.fold(canonical)
-        if c.count >= 4 && a != c && isOneEdit(a, c) { return false }
+        var a: [UInt8] = [], c: [UInt8] = []
+        _Folding.fold(utf8: alias, into: &a)
+        _Folding.fold(utf8: canonical, into: &c)
+        return !(c.count >= 4 && isOneEdit(a, c))
+    }
+
+    static func isShowable(alias: String, canonical: String) -> Bool {
+        var alias = alias, canonical = canonical
+        return alias.withUTF8 { a in canonical.withUTF8 { c in isShowable(alias: a, canonical: c) } }
+    }
+
+    /// Whether UTF-8 `bytes` are all in Latin script: ASCII, Latin-1 and the Latin Extended
+    /// blocks (U+0080–U+024F), combining marks (U+0300–U+036F) and Latin Extended
+    /// Additional (U+1E00–U+1EFF, Vietnamese), plus the few punctuation marks names use.
+    ///
+    /// - Complexity: O(*n*) in the name's length, without decoding.
+    static func isLatin(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+            } else if (0xC2...0xC9).contains(lead) || lead == 0xCC || lead == 0xCD {
+                i += 2
+            } else if lead == 0xE1, i + 1 < bytes.count, (0xB8...0xBB).contains(bytes[i + 1]) {
+                i += 3
+            } else if lead == 0xE2, i + 1 < bytes.count, bytes[i + 1] == 0x80 {
+                i += 3  // U+2000–U+203F: dashes, quotes ("Ra’s al Khaymah")
+            } else {
+                return false
+            }
+        }
         return true
+    }
+
+    /// Upper-case, lower-case and all letters in UTF-8 `bytes` (ASCII without decoding).
+    static func caseCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> (upper: Int, lower: Int, letters: Int) {
+        guard bytes.contains(where: { $0 >= 0x80 }) else {
+            var upper = 0, lower = 0
+            for byte in bytes {
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { upper += 1 }
+                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { lower += 1 }
+            }
+            return (upper, lower, upper + lower)
+        }
+        return caseCounts(String(decoding: bytes, as: UTF8.self))
     }
 
     /// Upper-case, lower-case and all letters in `text`.
