@@ -40,12 +40,14 @@ struct BuildIndexCommand {
         let bar = ProgressBar(enabled: isatty(STDERR_FILENO) == 1)
         let start = DispatchTime.now().uptimeNanoseconds
         let file: URL
+        var report = GazetteerLoadReport()
         if let output {
             let gazetteer = if let geoNames {
                 try Gazetteer(geoNamesDirectory: URL(fileURLWithPath: geoNames), progress: bar.update)
             } else {
                 try Gazetteer.bundled(progress: bar.update)
             }
+            report = gazetteer.loadReport
             let completer = LocationCompleter(gazetteer: gazetteer, progress: bar.update)
             bar.update("Writing index", 0)
             file = URL(fileURLWithPath: output)
@@ -57,6 +59,9 @@ struct BuildIndexCommand {
             file = try LocationCompleter.buildBundledIndex(cacheDirectory: cache, progress: bar.update)
         }
         bar.finish()
+        // Rows of the dump that are not places (mountains in allCountries.txt, say) are
+        // skipped, never silently: say how many, why, and where.
+        for line in report.description.split(separator: "\n") { StandardError.write("location-search: \(line)\n") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         print("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) in \(String(format: "%.2f", seconds)) s")
@@ -98,6 +103,6 @@ final class ProgressBar {
         let filled = width * percent / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
         let label = step.padding(toLength: 28, withPad: " ", startingAt: 0)
-        FileHandle.standardError.write(Data("\r\(label) \(bar) \(String(format: "%3d", percent))%\(newline ? "\n" : "")".utf8))
+        StandardError.write("\r\(label) \(bar) \(String(format: "%3d", percent))%\(newline ? "\n" : "")")
     }
 }

@@ -14,16 +14,19 @@ import Darwin
 ///     location-search [complete] [options] [QUERY]   completions for QUERY, or for each stdin line
 ///     location-search demo [options]                  an fzf-style picker on the terminal
 ///     location-search help                            usage
+// A write to a pipe whose reader has gone fails with EPIPE, handled where it happens
+// (see `OutputStream`, `StandardError`), the same whether or not the parent ignored SIGPIPE.
+signal(SIGPIPE, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 do {
     let command = try Command.parse(arguments)
     status = try await command.run()
 } catch let error as UsageError {
-    FileHandle.standardError.write(Data("location-search: \(error.message)\n\n\(Command.usage)\n".utf8))
+    StandardError.write("location-search: \(error.message)\n\n\(Command.usage)\n")
     status = 64
 } catch {
-    FileHandle.standardError.write(Data("location-search: \(error)\n".utf8))
+    StandardError.write("location-search: \(error)\n")
     status = 1
 }
 exit(status)

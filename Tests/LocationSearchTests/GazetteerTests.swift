@@ -96,6 +96,22 @@ struct GazetteerTests {
         ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUSA\t\t\t\t\t\t1\t\t\t\t\n", 1, "country code \"USA\" is not two letters"),
         ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\tmany\t\t\t\t\n", 1, "population \"many\" is not a number"),
         ("cities500.txt", "1\t\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n", 1, "the name is empty"),
+        ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t99999999999999999999\t\t\t\t\n", 1,
+         "population \"99999999999999999999\" is out of range (at most 9223372036854775807)"),
+        ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t-5\t\t\t\t\n", 1, "population \"-5\" is negative"),
+        ("cities500.txt", "1\tA\t\t\t1\t0\tP\t\tUS\t\tCA\t\t\t\t9223372036854775000\t\t\t\t\n"
+            + "2\tB\t\t\t1\t0\tP\t\tUS\t\tCA\t\t\t\t9223372036854775000\t\t\t\t\n", 2,
+         "population 9223372036854775000 takes region US.CA's total past 9223372036854775807"),
+        ("cities500.txt", "7\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n\n7\tB\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n", 3,
+         "geonameid 7 is also on line 1"),
+        ("cities500.txt", "5332921\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n", 1,
+         "geonameid 5332921 is also on admin1CodesASCII.txt:1"),
+        ("admin1CodesASCII.txt", "US.CA\tCalifornia\tCalifornia\t1\nUS.CA\tCali\tCali\t2\n", 2, "region US.CA is also on line 1"),
+        ("admin1CodesASCII.txt", "US.CA\tCalifornia\tCalifornia\t-1\n", 1, "geonameid \"-1\" is negative"),
+        ("countryInfo.txt", "US\tUSA\t\t\tUnited States\t\t\t1\t\t\t\t\t\t\t\t\t6252001\n"
+            + "US\tUSA\t\t\tUSA\t\t\t1\t\t\t\t\t\t\t\t\t6252002\n", 2, "country US is also on line 1"),
+        ("countryInfo.txt", "US\tUSA\t\t\tUnited States\t\t\t1\t\t\t\t\t\t\t\t\t-9223372036854775809\n", 1,
+         "geonameid \"-9223372036854775809\" is out of range (at most 9223372036854775807)"),
         ("admin1CodesASCII.txt", "US-CA\tCalifornia\tCalifornia\t1\n", 1, "code \"US-CA\" is not of the form CC.code"),
         ("countryInfo.txt", "# header\nUS\tUSA\n", 2, "expected at least 17 tab-separated columns, found 2"),
     ]
@@ -116,6 +132,62 @@ struct GazetteerTests {
         #expect(throws: GazetteerError.malformedRow(file: "cities500.txt", line: 2, reason: "not valid UTF-8")) {
             try Gazetteer(geoNamesDirectory: directory)
         }
+    }
+
+    @Test("A byte order mark at the start of any file is accepted", arguments: [
+        "cities500.txt", "admin1CodesASCII.txt", "countryInfo.txt",
+    ])
+    func byteOrderMark(_ file: String) throws {
+        let fixtures = Fixtures.directory("geonames")
+        let plain = try Gazetteer(geoNamesDirectory: fixtures)
+        let contents = try Data(contentsOf: fixtures.appendingPathComponent(file))
+        let directory = try Self.copyOfFixtures(replacing: file, with: Data([0xEF, 0xBB, 0xBF]) + contents)
+        let marked = try Gazetteer(geoNamesDirectory: directory)
+        #expect(Array(marked.places) == Array(plain.places))
+        #expect(marked.loadReport == plain.loadReport)
+    }
+
+    @Test func skippedRowsAreCountedWithTheirLines() throws {
+        let fixtures = Fixtures.directory("geonames")
+        var cities = try String(contentsOf: fixtures.appendingPathComponent("cities500.txt"), encoding: .utf8)
+        // Line 6: no name with a letter or digit (an alternate with one would keep it).
+        cities += "2\t---\t---\t#,…\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
+        cities += "3\t---\t\t-,Šu\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
+        cities += "4\tHill\t\t\t1\t0\tT\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
+        let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(cities.utf8))
+        let gazetteer = try Gazetteer(geoNamesDirectory: directory)
+        #expect(gazetteer.loadReport.skipped == [
+            .init(file: "cities500.txt", reason: .notAPopulatedPlace, count: 2, lines: [5, 8]),
+            .init(file: "cities500.txt", reason: .noSearchableName, count: 1, lines: [6]),
+            .init(file: "admin1CodesASCII.txt", reason: .regionWithoutPlaces, count: 1, lines: [5]),
+        ])
+        #expect(gazetteer.loadReport.count(of: .notAPopulatedPlace) == 2)
+        #expect(gazetteer.places.contains { $0.geonameID == 3 }, "found by its alternate name Šu")
+        #expect(gazetteer.loadReport.description == """
+            cities500.txt: 2 rows skipped: feature class is not P (populated place) (lines 5, 8)
+            cities500.txt: 1 row skipped: no name has a letter or digit (line 6)
+            admin1CodesASCII.txt: 1 row skipped: no place is in the region (line 5)
+            """)
+        #expect(try Gazetteer(places: []).loadReport.isEmpty)
+    }
+
+    /// A row with tens of thousands of alternate names loads in time linear in its length
+    /// (it was quadratic: 40,000 names took 2.6 s in a release build, and a million never
+    /// finished); the time limit catches a return of the quadratic step.
+    @Test(.timeLimit(.minutes(1)))
+    func aRowWithManyAlternateNamesLoads() throws {
+        let fixtures = Fixtures.directory("geonames")
+        var cities = try String(contentsOf: fixtures.appendingPathComponent("cities500.txt"), encoding: .utf8)
+        let alternates = (0..<30_000).map { "Name \($0)" } + ["Name 7", "NAME 7"]
+        cities += "9\tMany\t\t\(alternates.joined(separator: ","))\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
+        let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(cities.utf8))
+        let gazetteer = try Gazetteer(geoNamesDirectory: directory)
+        let index = try #require(Array(gazetteer.places).firstIndex { $0.geonameID == 9 })
+        #expect(gazetteer.alternateNames(ofPlaceAt: index).count == 30_002)
+        let completer = LocationCompleter(gazetteer: gazetteer)
+        let found = completer.completions(for: "name 29999", options: CompletionOptions(typoTolerance: false))
+        #expect(found.map(\.place.geonameID) == [9])
+        #expect(found.first?.matchedName == "Name 29999")
     }
 
     @Test func missingFilesAreNamed() throws {

@@ -22,6 +22,9 @@ public struct Gazetteer: Sendable {
     let _places: _Column<_PlaceRecord>
     /// Places' names in other languages (see `CompletionOptions.language`).
     let _localized: _LocalizedNames
+    /// The rows of GeoNames files that did not become places, counted by reason; empty
+    /// for other gazetteers.
+    public internal(set) var loadReport = GazetteerLoadReport()
 
     init(names: _StringTable, labels: [String], places: _Column<_PlaceRecord>, localized: _LocalizedNames = .empty) {
         _names = names

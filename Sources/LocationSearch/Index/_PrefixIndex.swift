@@ -56,6 +56,14 @@ struct _PrefixIndex: Sendable {
 
         var key: [UInt8] = []
         var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+        // A place's keys by hash once it has many names (a GeoNames row can hold tens of
+        // thousands of alternate names): comparing each with all before it would be
+        // quadratic. A hash shared by two different keys falls back to the comparisons.
+        var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
+        let fewNames = 16
+        func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {  // FNV-1a
+            bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        }
         var longest = 0
         // Cities' canonical keys, and their alternate names' refs and keys: an alias that is
         // another city's name is shadowed (`_Ranking.shadowedAlternateName`).
@@ -66,10 +74,25 @@ struct _PrefixIndex: Sendable {
             let record = places[placeIndex]
             let importance = _Ranking.importance(population: record.population, kind: record.kind)
             placeKeys.removeAll(keepingCapacity: true)
+            if !manyKeys.isEmpty { manyKeys = [:] }
             for n in 0..<Int(record.nameCount) {
                 let name = Int(record.firstName) + n
                 gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
-                guard !key.isEmpty, !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                guard !key.isEmpty else { continue }
+                if placeKeys.count < fewNames {
+                    guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                } else {
+                    if manyKeys.isEmpty {
+                        for (i, range) in placeKeys.enumerated() { manyKeys[hash(folded[range])] = i }
+                    }
+                    let keyHash = hash(key)
+                    if let seen = manyKeys[keyHash] {
+                        if folded[placeKeys[seen]].elementsEqual(key) { continue }
+                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                    } else {
+                        manyKeys[keyHash] = placeKeys.count
+                    }
+                }
                 let start = folded.count
                 folded.append(contentsOf: key)
                 folded.append(0)

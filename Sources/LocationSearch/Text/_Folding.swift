@@ -59,22 +59,29 @@ enum _Folding {
     /// table; separators collapse as in `collapse`.)
     static func foldASCII(_ utf8: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool) -> [UInt8]? {
         let table = asciiTable
-        var output: [UInt8] = []
-        output.reserveCapacity(utf8.count)
-        var pendingSpace = false
-        for byte in utf8 {
-            guard byte < 0x80 else { return nil }
-            let folded = table[Int(byte)]
-            if folded == 0x20 {
-                pendingSpace = !output.isEmpty
-            } else {
-                if pendingSpace { output.append(0x20) }
-                pendingSpace = false
-                output.append(folded)
+        var isASCII = true
+        // Written into uninitialized capacity (the fold is never longer than the text plus
+        // a trailing space): no capacity check per byte, so a query of a whole file's line
+        // (80 MB) folds in a fraction of the time appending took.
+        let output = [UInt8](unsafeUninitializedCapacity: utf8.count + 1) { out, count in
+            var n = 0
+            var pendingSpace = false
+            for byte in utf8 {
+                guard byte < 0x80 else { isASCII = false; break }
+                let folded = table[Int(byte)]
+                if folded == 0x20 {
+                    pendingSpace = n > 0
+                } else {
+                    if pendingSpace { out[n] = 0x20; n += 1 }
+                    pendingSpace = false
+                    out[n] = folded
+                    n += 1
+                }
             }
+            if isASCII && pendingSpace && keepTrailingSpace { out[n] = 0x20; n += 1 }
+            count = isASCII ? n : 0
         }
-        if pendingSpace && keepTrailingSpace { output.append(0x20) }
-        return output
+        return isASCII ? output : nil
     }
 
     /// Folds UTF-8 bytes (which must be valid UTF-8) into a key; the build path, which

@@ -132,6 +132,6 @@ struct DemoCommand {
     }
 
     private static func report(_ error: any Error) {
-        FileHandle.standardError.write(Data("location-search: \(error)\n".utf8))
+        StandardError.write("location-search: \(error)\n")
     }
 }
