@@ -21,7 +21,7 @@
 /// building for rows nobody shows (a stale keystroke's list, rows below the fold), and the
 /// value stays `Sendable` and cheap to copy. Each read of `title`, `subTitle`, `id`,
 /// `place` or the highlight ranges makes that value again: keep it in a local if you read
-/// it many times in a loop. A completion keeps the completer's data (the mapped index)
+/// it many times in a loop. A completion keeps the completer's data (the loaded index)
 /// alive as long as it exists.
 ///
 /// A completion is `Codable` (its strings, ranges and place are encoded, not the completer

@@ -59,7 +59,7 @@ extension LocationCompleter {
         }
     }
 
-    /// The file `init()` maps for the bundled gazetteer, or `nil` without a cache
+    /// The file `init()` reads for the bundled gazetteer, or `nil` without a cache
     /// directory or bundled data.
     public static var _bundledCacheFile: URL? {
         guard let directory = defaultCacheDirectory, let key = try? bundledSourceKey() else { return nil }

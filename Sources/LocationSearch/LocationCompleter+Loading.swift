@@ -14,9 +14,11 @@ extension LocationCompleter {
     /// The first call on a machine builds the index from the GeoNames files (about two
     /// seconds in a release build) and caches it as an index file in the user's cache
     /// directory (`$XDG_CACHE_HOME/location-search`, `~/.cache/location-search`, or
-    /// `~/Library/Caches/location-search` on Apple platforms); later calls map that file,
-    /// which takes milliseconds. The cache is keyed by the data's content, never trusted
-    /// blindly (a damaged file is rebuilt), and if it cannot be written the completer
+    /// `~/Library/Caches/location-search` on Apple platforms); later calls read that file,
+    /// which takes milliseconds. The cache is keyed by the data's content and by
+    /// everything the library bakes into an index (format, ranking weights, folding,
+    /// synonyms, search revision), and never trusted blindly: a damaged, foreign or stale
+    /// file is rebuilt and atomically replaced; if it cannot be written the completer
     /// still works, only without the speed-up.
     ///
     /// ```swift
@@ -35,20 +37,36 @@ extension LocationCompleter {
     public init(bundledCacheDirectory cacheDirectory: URL?) throws {
         let sourceKey = try Self.bundledSourceKey()
         let cacheFile = cacheDirectory.map { Self.bundledCacheFile(in: $0, sourceKey: sourceKey) }
-        if let cacheFile, let (cached, key) = try? _IndexFile.read(cacheFile), key == sourceKey {
-            self = cached
-            return
+        var rebuilt = false
+        self = try Self.cached(in: cacheFile, sourceKey: sourceKey) {
+            rebuilt = true
+            return LocationCompleter(gazetteer: try Gazetteer.bundled())
         }
-        let built = LocationCompleter(gazetteer: try Gazetteer.bundled())
-        if let cacheDirectory, let cacheFile {
-            try? FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
+        if rebuilt, let cacheFile { Self.removeOldBundledCaches(besides: cacheFile) }
+    }
+
+    /// The completer cached in `cacheFile` if it is a valid index built from `sourceKey`;
+    /// otherwise (missing, damaged, foreign, stale, or not a regular file) the one `build`
+    /// makes, written over `cacheFile` atomically for next time (its folder created if
+    /// needed). A cache that cannot be written (a read-only folder, a directory in the
+    /// way) leaves the completer working, only without the speed-up.
+    static func cached(
+        in cacheFile: URL?, sourceKey: String, build: () throws -> LocationCompleter
+    ) throws -> LocationCompleter {
+        if let cacheFile, let (cached, key) = try? _IndexFile.read(cacheFile), key == sourceKey {
+            return cached
+        }
+        let built = try build()
+        if let cacheFile {
+            try? FileManager.default.createDirectory(
+                at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             try? _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile)
         }
-        self = built
+        return built
     }
 
     /// Builds the bundled gazetteer's index from its GeoNames files and writes it as the
-    /// cached index in `cacheDirectory` (created if needed), which `init()` then maps;
+    /// cached index in `cacheDirectory` (created if needed), which `init()` then reads;
     /// returns the file written. For `location-search build-index`.
     ///
     /// - Complexity: O(*n* log *n*) in the number of names (about two seconds for the
@@ -61,7 +79,36 @@ extension LocationCompleter {
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         progress?("Writing index", 0)
         try _IndexFile.write(built, sourceKey: sourceKey, to: file)
+        removeOldBundledCaches(besides: file)
         return file
+    }
+
+    /// Removes the bundled indexes that other versions of the library or of the data left
+    /// in `current`'s folder, keeping `current` and the most recently written other one
+    /// (so two programs built with different versions, used in turn, both stay cached),
+    /// and the temporary files of writers that no longer run. Called only after a new
+    /// index was written, so the folder holds at most two bundled indexes (about 120 MB
+    /// each) however many upgrades it has seen.
+    static func removeOldBundledCaches(besides current: URL) {
+        let directory = current.deletingLastPathComponent()
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
+        var others: [(url: URL, written: Date)] = []
+        for name in names {
+            // A writer's temporary file is ".<index name>.<pid>.tmp".
+            if name.hasPrefix(".bundled-"), name.hasSuffix(".tmp"),
+               let end = name.range(of: ".lsindex.", options: .backwards)?.lowerBound {
+                let index = String(name[name.index(after: name.startIndex)..<end]) + ".lsindex"
+                _IndexFile.removeStaleTemporaryFiles(for: directory.appendingPathComponent(index))
+            }
+            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else { continue }
+            let url = directory.appendingPathComponent(name)
+            let written = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
+            others.append((url, written))
+        }
+        for old in others.sorted(by: { $0.written > $1.written }).dropFirst() {
+            try? manager.removeItem(at: old.url)
+        }
     }
 
     /// What the bundled files are, for the cache key (see `sourceKey(for:)`).
@@ -78,13 +125,16 @@ extension LocationCompleter {
     }
 
     /// Loads an index file written by `writeIndex(to:)` (or `location-search build-index`),
-    /// by mapping it into memory: no parsing, no rebuilding.
+    /// by reading it into memory: no parsing, no rebuilding.
     ///
     /// - Throws: `GazetteerError.missingFile`, or `.invalidIndexFile` if the file is not
-    ///   an index this version can read (it is validated, so a damaged file is an error,
-    ///   never a crash).
-    /// - Complexity: O(*n*) to validate references, *n* the file's size; no allocation
-    ///   proportional to it.
+    ///   an index this version can read: every section's checksum and every reference
+    ///   between sections is checked, so a damaged, truncated or foreign file is an error,
+    ///   never a crash, and so is a FIFO, a device or a directory at `indexFile` (refused
+    ///   without reading). The file is read, not mapped, so changing or truncating it
+    ///   afterwards cannot affect the completer.
+    /// - Complexity: O(*n*) to read, checksum and validate, *n* the file's size; one
+    ///   allocation of *n* bytes, which the completer's columns point into.
     public init(indexFile: URL) throws {
         guard let (completer, _) = try _IndexFile.read(indexFile) else {
             throw GazetteerError.missingFile(path: indexFile.path)
@@ -118,18 +168,12 @@ extension LocationCompleter {
     }
 
     /// Identifies the content of the source files cheaply: their sizes and a hash of
-    /// 4 KiB samples every MiB (plus the last 4 KiB), with the index format version, the
-    /// ranking weights and the folding table it was built with.
+    /// 4 KiB samples every MiB (plus the last 4 KiB), with `libraryKey`, what the library
+    /// bakes into an index besides the data.
     /// Independent of paths and modification times, so every checkout of the same data
     /// shares one cached index.
     static func sourceKey(for files: [URL]) throws -> String {
-        // Everything baked into the index besides the data: its layout, the static ranking
-        // weights and the folding table.
-        var parts = [
-            "format \(_IndexFile.formatVersion)", "ranking \(_Ranking.indexFingerprint)",
-            "folding \(_foldingTableSource.utf8.count)",
-            "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth) \(_PrecomputedAnswers.searchRevision)",
-        ]
+        var parts = [libraryKey]
         for file in files {
             guard let handle = FileHandle(forReadingAtPath: file.path) else {
                 throw GazetteerError.missingFile(path: file.path)
@@ -147,6 +191,31 @@ extension LocationCompleter {
         }
         return parts.joined(separator: ";")
     }
+}
+
+extension LocationCompleter {
+    /// Everything this library bakes into an index besides the data, as one line: the
+    /// format version, the search revision, every ranking weight (`_Ranking.fingerprint()`,
+    /// which reflects over all of them), and checksums of the folding table and the
+    /// synonyms, and the stored answers' parameters. Part of the bundled cache's key, so
+    /// that a library whose index or answers would differ never reuses a cached one.
+    static let libraryKey: String = {
+        var synonyms: [UInt8] = []
+        for entry in _Synonyms.entries {
+            withUnsafeBytes(of: entry.word) { synonyms += $0 }
+            for alternative in entry.alternatives { synonyms += alternative + [0] }
+            synonyms.append(0xFF)
+        }
+        let ranking = _Checksum.of(Array(_Ranking.fingerprint().utf8))
+        let folding = _Checksum.of(Array(_foldingTableSource.utf8))
+        let ascii = _Checksum.of(_Folding.ascii)
+        return [
+            "format \(_IndexFile.formatVersion)", "search \(_PrecomputedAnswers.searchRevision)",
+            "ranking \(String(ranking, radix: 16))", "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
+            "synonyms \(String(_Checksum.of(synonyms), radix: 16))",
+            "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth)",
+        ].joined(separator: ";")
+    }()
 }
 
 /// 64-bit FNV-1a.

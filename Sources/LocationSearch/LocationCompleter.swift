@@ -131,7 +131,8 @@ public struct LocationCompleter: Sendable {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
         if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
-           options.kinds.isEmpty, plan.tokensBeforeComma == nil, let stored = answers.entries(for: plan.key) {
+           options.kinds.isEmpty, plan.tokensBeforeComma == nil,
+           let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance) {
             let nameDisplay = source.index.nameDisplay
             let language = options.language == nil ? -1 : source.language(options.language)
             let typed = Self.typedSpelling(query)
@@ -169,21 +170,27 @@ public struct LocationCompleter: Sendable {
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best
     /// first.
     func matches(for plan: _QueryPlan, options: CompletionOptions) -> [_Match] {
+        search(for: plan, options: options).matches
+    }
+
+    /// `matches(for:options:)`, and how many of the matches are exact (not typo) matches:
+    /// those come first, and are what the search finds without typo tolerance.
+    func search(for plan: _QueryPlan, options: CompletionOptions) -> (matches: [_Match], exactCount: Int) {
         guard !plan.key.isEmpty,
               plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
-            return []
+            return ([], 0)
         }
         var search = _Search(source: source, options: options)
         addReadings(of: plan, bonus: 0, to: &search)
         for key in _Synonyms.variants(of: plan.key) {
-            addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.synonym, to: &search)
+            addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.weights.synonym, to: &search)
         }
         search.run()
         if search.results.isEmpty, plan.tokens.count == 1, plan.key.count >= 6 {
             // One run-together word that matched nothing: try it as two ("britishcolumbia").
             for cut in 2...(plan.key.count - 2) {
                 let key = Array(plan.key[..<cut]) + [0x20] + Array(plan.key[cut...])
-                search.addSources(key, bonus: _Ranking.joinedName, split: nil, wholeNamesOnly: false)
+                search.addSources(key, bonus: _Ranking.weights.joinedName, split: nil, wholeNamesOnly: false)
             }
             search.run()
         }
@@ -199,17 +206,19 @@ public struct LocationCompleter: Sendable {
                 // correctly, and a query that spells the start of a real name is far less
                 // likely to hold two typos than one.
                 let besideExact = !search.results.isEmpty
-                typos.floor = search.results.first.map { $0.score + _Ranking.typoOverExact }
+                typos.floor = search.results.first.map { $0.score + _Ranking.weights.typoOverExact }
                 typos.typoExpansions = besideExact
                     ? _FuzzyFrontier.expansionsBesideExact(queryLength: plan.key.count) : _FuzzyFrontier.maxExpansions
-                typos.relativeFloor = _Ranking.typoSpread
+                typos.relativeFloor = _Ranking.weights.typoSpread
                 typos.limit = options.limit - search.results.count
                 typos.addTypoSources(plan.key, budget: besideExact ? min(budget, 1) : budget)
                 typos.run()
+                let exactCount = search.results.count
                 search.results += typos.results
+                return (search.results, exactCount)
             }
         }
-        return search.results
+        return (search.results, search.results.count)
     }
 
     /// Adds one reading of the query to `search`: all of it as (the start of) a name, and
@@ -222,7 +231,7 @@ public struct LocationCompleter: Sendable {
         // A qualifier token that no region or country word starts with rules its split out.
         for split in reading.splits(maxQualifierWords: source.qualifiers.longest)
         where split.qualifier.allSatisfy(source.qualifierPrefixes.mayStart) {
-            search.addSources(split.name, bonus: bonus + _Ranking.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
+            search.addSources(split.name, bonus: bonus + _Ranking.weights.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
         }
     }
 }

@@ -49,7 +49,7 @@ enum Command {
 
         build-index: builds an index file, with a progress bar when stderr is a terminal.
           --output FILE           Where to write it; without it, refreshes the bundled
-                                  gazetteer's cached index (the one complete maps).
+                                  gazetteer's cached index (the one complete reads).
           --geonames DIR          Build from GeoNames dump files in DIR (cities500.txt, or
                                   cities1000/5000/15000.txt or allCountries.txt, with
                                   admin1CodesASCII.txt and countryInfo.txt); needs --output.

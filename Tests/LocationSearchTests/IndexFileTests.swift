@@ -1,5 +1,8 @@
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable @_spi(Benchmarking) import LocationSearch
 
 @Suite("Index files")
@@ -39,21 +42,13 @@ struct IndexFileTests {
         #expect(throws: GazetteerError.missingFile(path: file.path)) { try LocationCompleter(indexFile: file) }
     }
 
-    /// A damage that makes section `i` `bytes` shorter than written.
-    func shorten(section i: Int, by bytes: UInt64) -> (inout Data) -> Void {
-        { data in
-            let at = (8 + 2 * i + 1) * 8
-            let count = data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } - bytes
-            data.replaceSubrange(at..<(at + 8), with: withUnsafeBytes(of: count) { Data($0) })
-        }
-    }
-
-    /// A damage that sets every byte of the first 4-byte word of section `i` to `byte`.
-    func overwriteFirstWord(of i: Int, with byte: UInt8 = 0xFF) -> (inout Data) -> Void {
-        { data in
-            let at = (8 + 2 * i) * 8
-            let offset = Int(data[at..<(at + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) })
-            data.replaceSubrange(offset..<(offset + 4), with: Data(repeating: byte, count: 4))
+    /// Every query of `queries` answers the same from both completers, typos on and off.
+    static func answersAlike(_ a: LocationCompleter, _ b: LocationCompleter) -> Bool {
+        let queries = ["san fr", "york", "wien", "東", "paris tex", "s", "sna francisco", "berjing", "mumbia", "p"]
+        return queries.allSatisfy { query in
+            a.completions(for: query) == b.completions(for: query)
+                && a.completions(for: query, options: .init(typoTolerance: false))
+                    == b.completions(for: query, options: .init(typoTolerance: false))
         }
     }
 
@@ -62,43 +57,291 @@ struct IndexFileTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try Fixtures.completer.writeIndex(to: file)
         let original = try Data(contentsOf: file)
-        var generator = SeededGenerator(seed: 99)
-        var rejected = 0
-        let damages: [(String, (inout Data) -> Void)] = [
-            ("empty", { $0 = Data() }),
-            ("truncated", { $0 = $0.prefix($0.count / 2) }),
-            ("not an index", { $0 = Data(repeating: 0x41, count: 4096) }),
-            ("other version", { $0[8] = 99 }),
-            ("other search revision", { $0[56] &+= 1 }),
-            ("section out of bounds", { $0.replaceSubrange(72..<80, with: Data(repeating: 0xFF, count: 8)) }),
-            // Section i's (offset, byte count) pair follows the 8 header fields and i pairs.
-            ("qualifier bits one short", shorten(section: 23, by: 8)),
-            ("trie child beyond the nodes", overwriteFirstWord(of: 27)),  // the whole-name trie's first children
-            ("trie of another depth", shorten(section: 35, by: 4)),  // the whole-name trie's level starts
-            ("trie range beyond the keys", overwriteFirstWord(of: 31)),  // the word-start trie's uppers
-            ("trie children outside their parent", overwriteFirstWord(of: 26, with: 0)),  // the whole-name root's upper
-            ("stored-answer buckets out of order", overwriteFirstWord(of: 37)),
-            ("next bytes one key short", shorten(section: 39, by: 4)),  // the word-start keys' next bytes
+        let layout = IndexLayout(original)
+        #expect(layout.sections.count == _IndexFile.sectionNames.count)
+        var damages: [(String, Data)] = [
+            ("empty", Data()),
+            ("not an index", Data(repeating: 0x41, count: 4096)),
+            ("one byte more", original + [0]),
         ]
-        for (_, damage) in damages {
-            var data = original
-            damage(&data)
-            try data.write(to: file)
-            #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: file) }
-            rejected += 1
+        // A bit flip in each header field, table word and the header checksum, low and high.
+        for word in 0..<layout.headerWords {
+            for bit in [0, 17, 63] {
+                var data = original
+                data[word * 8 + bit / 8] ^= 1 << UInt8(bit % 8)
+                damages.append(("header word \(word) bit \(bit)", data))
+            }
         }
-        // Random byte flips: each file is either rejected or answers without trapping.
-        for _ in 0..<200 {
+        // A bit flip at the start, middle and end of every section, and in padding.
+        for section in layout.sections where section.count > 0 {
+            for at in Set([section.offset, section.offset + section.count / 2, section.offset + section.count - 1]) {
+                var data = original
+                data[at] ^= 0x10
+                damages.append(("section \(section.name) byte \(at - section.offset)", data))
+            }
+        }
+        var end = layout.headerWords * 8
+        for section in layout.sections {
+            if section.offset > end {
+                var data = original
+                data[section.offset - 1] = 1
+                damages.append(("padding before \(section.name)", data))
+            }
+            end = section.offset + section.count
+        }
+        // Truncation at many lengths.
+        for length in Set([1, 7, 8, 71, 72, layout.headerWords * 8 - 1, layout.headerWords * 8, original.count - 1]
+                            + stride(from: 0, to: original.count, by: max(1, original.count / 47)).map { $0 }) {
+            damages.append(("truncated to \(length)", original.prefix(length)))
+        }
+        // Random bytes, and random damage.
+        var generator = SeededGenerator(seed: 99)
+        for n in 0..<40 {
+            let length = Int.random(in: 0..<(2 * original.count), using: &generator)
+            damages.append(("random \(n)", Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })))
             var data = original
             for _ in 0..<4 {
-                data[Int.random(in: 0..<data.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                data[Int.random(in: 0..<data.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
             }
+            damages.append(("damaged \(n)", data))
+        }
+        for (name, data) in damages {
             try data.write(to: file)
-            if let completer = try? LocationCompleter(indexFile: file) {
-                for query in ["s", "paris", "york"] { _ = completer.completions(for: query) }
+            #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+        }
+    }
+
+    /// Files whose checksums were recomputed after the damage (as a foreign or malicious
+    /// writer would): the reader's bounds checks must still refuse them, never trap.
+    @Test(arguments: [
+        ("longest name huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(4, UInt64.max, &d) }),
+        ("longest name Int.max", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(4, UInt64(Int.max), &d) }),
+        ("longest name zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(4, 0, &d) }),
+        ("whole leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(5, UInt64.max, &d) }),
+        ("whole leaves 2^62", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(5, 1 << 62, &d) }),
+        ("whole leaves doubled", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(5, 2 * l.header(5, d), &d) }),
+        ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(6, UInt64.max, &d) }),
+        ("word leaves zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(6, 0, &d) }),
+        ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(8, UInt64.max, &d) }),
+        ("a stored matched length huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.entries", at: 16, UInt32.max, &d) }),
+        ("a stored matched length Int32.max + 1", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.entries", at: 16, UInt32(Int32.max) + 1, &d) }),
+        ("a stored exact count above the depth", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("answers.exact", at: 0, 11, &d) }),
+        ("a section offset huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 2, UInt64.max, &d) }),
+        ("a section count huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 3, UInt64.max - 8, &d) }),
+        ("a section renamed", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 0, 0x41, &d) }),
+        ("a name offset beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("name.display", at: 0, UInt32.max, &d) }),
+        ("trie child beyond the nodes", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("trie.whole.child", at: 0, UInt32.max, &d) }),
+        ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.buckets", at: 0, UInt32.max, &d) }),
+    ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
+    func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Fixtures.completer.writeIndex(to: file)
+        var data = try Data(contentsOf: file)
+        let layout = IndexLayout(data)
+        damage(layout, &data)
+        layout.reseal(&data)
+        try data.write(to: file)
+        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+    }
+
+    @Test func resealingAnUndamagedFileKeepsItValid() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Fixtures.completer.writeIndex(to: file)
+        var data = try Data(contentsOf: file)
+        let original = data
+        IndexLayout(data).reseal(&data)
+        #expect(data == original)
+    }
+
+    @Test func specialFilesAreRefusedWithoutBlocking() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-special-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fifo = directory.appendingPathComponent("fifo.lsindex")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: fifo) }
+        let folder = directory.appendingPathComponent("folder.lsindex")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: folder) }
+        #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: URL(fileURLWithPath: "/dev/zero")) }
+        #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: URL(fileURLWithPath: "/dev/null")) }
+    }
+
+    /// The cached loader (as the bundled gazetteer uses it) rebuilds a damaged, foreign
+    /// or special cache file and replaces it atomically; it never traps or hangs.
+    @Test func theCachedLoaderRebuildsAndReplacesABadCache() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-cache-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cache.lsindex")
+        var builds = 0
+        func load() throws -> LocationCompleter {
+            try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
+                builds += 1
+                return LocationCompleter(gazetteer: Fixtures.gazetteer)
             }
         }
-        #expect(rejected == damages.count)
+        #expect(Self.answersAlike(try load(), Fixtures.completer))  // missing: built and written
+        #expect(builds == 1)
+        #expect(Self.answersAlike(try load(), Fixtures.completer))  // read
+        #expect(builds == 1)
+        let original = try Data(contentsOf: file)
+        let layout = IndexLayout(original)
+        var generator = SeededGenerator(seed: 7)
+        var damaged: [Data] = [Data(), original.prefix(original.count / 3), original.prefix(original.count - 1),
+                               Data((0..<5000).map { _ in UInt8.random(in: 0...255, using: &generator) })]
+        for word in 0..<layout.headerWords {
+            var data = original
+            data[word * 8] ^= 0x80
+            damaged.append(data)
+        }
+        for section in layout.sections where section.count > 0 {
+            var data = original
+            data[section.offset + section.count / 2] ^= 1
+            damaged.append(data)
+        }
+        for data in damaged {
+            try data.write(to: file)
+            let before = builds
+            #expect(Self.answersAlike(try load(), Fixtures.completer))
+            #expect(builds == before + 1)
+            #expect(try Data(contentsOf: file) == original, "the cache was not replaced")
+        }
+        // Another source key: stale, rebuilt.
+        let stale = try LocationCompleter.cached(in: file, sourceKey: "fixture v2") { LocationCompleter(gazetteer: Fixtures.gazetteer) }
+        #expect(Self.answersAlike(stale, Fixtures.completer))
+        #expect(try _IndexFile.read(file)?.sourceKey == "fixture v2")
+        // A FIFO at the cache path: refused, rebuilt, and replaced by the index.
+        try FileManager.default.removeItem(at: file)
+        #expect(mkfifo(file.path, 0o600) == 0)
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        #expect(try _IndexFile.read(file)?.sourceKey == "fixture v1")
+        // A directory at the cache path: refused and rebuilt; it cannot be replaced, and
+        // the completer works without the cache.
+        try FileManager.default.removeItem(at: file)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+        let before = builds
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        #expect(builds == before + 1)
+    }
+
+    @Test func staleTemporaryFilesAreRemovedOnTheNextWrite() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-tmp-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cache.lsindex")
+        // A writer killed before its rename (no process has a pid this large), one still
+        // running (pid 1 always is), and another file's.
+        let dead = directory.appendingPathComponent(_IndexFile.temporaryName(for: file, pid: Int32.max - 1))
+        let running = directory.appendingPathComponent(_IndexFile.temporaryName(for: file, pid: 1))
+        let other = directory.appendingPathComponent(".other.lsindex.\(Int32.max - 1).tmp")
+        for leftover in [dead, running, other] { try Data(repeating: 1, count: 100).write(to: leftover) }
+        try Fixtures.completer.writeIndex(to: file)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names == [file.lastPathComponent, running.lastPathComponent, other.lastPathComponent])
+    }
+
+    /// A new bundled index leaves at most one other behind (the most recently written),
+    /// so upgrades do not pile up 120 MB files; other files in the folder are kept.
+    @Test func oldBundledIndexesAreRemovedAfterANewOneIsWritten() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-old-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let current = directory.appendingPathComponent("bundled-c0ffee.lsindex")
+        let now = Date()
+        for (name, age) in [("bundled-0001.lsindex", 300.0), ("bundled-0002.lsindex", 100.0),
+                            ("bundled-0003.lsindex", 200.0), ("notes.txt", 400.0), (current.lastPathComponent, 0.0)] {
+            let url = directory.appendingPathComponent(name)
+            try Data(repeating: 1, count: 64).write(to: url)
+            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
+        }
+        // A temporary file of an old index whose writer was killed, and one of a writer still running.
+        let dead = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0001.lsindex"), pid: Int32.max - 1)
+        let running = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0009.lsindex"), pid: 1)
+        for name in [dead, running] { try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name)) }
+        LocationCompleter.removeOldBundledCaches(besides: current)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running])
+    }
+
+    /// The index is read, not mapped: truncating or rewriting its file afterwards leaves a
+    /// loaded completer untouched (a mapped file would raise SIGBUS here).
+    @Test func aFileChangedUnderneathDoesNotAffectALoadedCompleter() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Fixtures.completer.writeIndex(to: file)
+        let loaded = try LocationCompleter(indexFile: file)
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 0)
+        try handle.write(contentsOf: Data(repeating: 0xFF, count: 4096))
+        try handle.close()
+        #expect(Self.answersAlike(loaded, Fixtures.completer))
+        truncate(file.path, 0)
+        #expect(Self.answersAlike(loaded, Fixtures.completer))
+    }
+}
+
+/// The layout of an index file (format 11), to damage it precisely in tests.
+struct IndexLayout: Sendable {
+    struct Section: Sendable { var name: String, offset: Int, count: Int }
+    /// The header's fields, the section table and the header checksum, in words.
+    let headerWords: Int
+    let sections: [Section]
+
+    init(_ data: Data) {
+        func word(_ i: Int) -> UInt64 { data[(i * 8)..<(i * 8 + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+        let count = Int(word(8))
+        headerWords = _IndexFile.Header.fieldCount + _IndexFile.entryWords * count + 1
+        sections = (0..<count).map { i in
+            let at = _IndexFile.Header.fieldCount + _IndexFile.entryWords * i
+            var name = withUnsafeBytes(of: (word(at), word(at + 1))) { Array($0) }
+            name.removeAll { $0 == 0 }
+            return Section(name: String(decoding: name, as: UTF8.self), offset: Int(word(at + 2)), count: Int(word(at + 3)))
+        }
+    }
+
+    func section(_ name: String) -> Section { sections.first { $0.name == name }! }
+
+    func header(_ field: Int, _ data: Data) -> UInt64 {
+        data[(field * 8)..<(field * 8 + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+    }
+
+    func setHeader(_ field: Int, _ value: UInt64, _ data: inout Data) {
+        data.replaceSubrange((field * 8)..<(field * 8 + 8), with: withUnsafeBytes(of: value) { Data($0) })
+    }
+
+    func setTable(_ section: Int, word: Int, _ value: UInt64, _ data: inout Data) {
+        setHeader(_IndexFile.Header.fieldCount + _IndexFile.entryWords * section + word, value, &data)
+    }
+
+    func set(_ name: String, at byte: Int, _ value: UInt32, _ data: inout Data) {
+        let at = section(name).offset + byte
+        data.replaceSubrange(at..<(at + 4), with: withUnsafeBytes(of: value) { Data($0) })
+    }
+
+    func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
+        data[section(name).offset + byte] = value
+    }
+
+    /// Recomputes every section's checksum and the header's, as a writer would.
+    func reseal(_ data: inout Data) {
+        for (i, section) in sections.enumerated() {
+            let valid = section.offset >= 0 && section.count >= 0 && section.offset <= data.count
+                && section.count <= data.count - section.offset
+            guard valid else { continue }
+            let sum = data[section.offset..<(section.offset + section.count)].withUnsafeBytes { _Checksum.of($0) }
+            setTable(i, word: 4, sum, &data)
+        }
+        let end = (headerWords - 1) * 8
+        let sum = data[0..<end].withUnsafeBytes { _Checksum.of($0) }
+        setHeader(headerWords - 1, sum, &data)
     }
 }
 
@@ -161,5 +404,44 @@ struct IndexFileRoundTripTests {
             #expect(fast.completions(for: query).map(\.id) == slow.completions(for: query).map(\.id))
         }
         #expect(fast._nameCount == 3)
+    }
+}
+
+/// The bundled cache's key covers everything baked into an index, by construction.
+@Suite("Cache key")
+struct CacheKeyTests {
+    @Test func theRankingFingerprintNamesEveryWeight() {
+        let fields = Mirror(reflecting: _Ranking.weights).children.compactMap(\.label)
+        let entries = _Ranking.fingerprint().split(separator: ",")
+        #expect(fields.count >= 16)
+        #expect(entries.count == fields.count)
+        #expect(zip(entries, fields).allSatisfy { $0.hasPrefix("\($1)=") })
+        // Every stored byte of the weights is a reflected field: nothing hides from the key.
+        let reflected = Mirror(reflecting: _Ranking.weights).children.reduce(0) { sum, child in
+            sum + (child.value is Double ? MemoryLayout<Double>.size : MemoryLayout<Float>.size)
+        }
+        #expect(reflected <= MemoryLayout<_Ranking.Weights>.size)
+        #expect(MemoryLayout<_Ranking.Weights>.size <= reflected + MemoryLayout<Double>.alignment)
+    }
+
+    @Test(arguments: [\_Ranking.Weights.exactName, \.wordPrefix, \.typo, \.typoOverExact, \.synonym, \.qualifiedMatch,
+                      \.exactNameFullLength, \.namePrefix, \.exactAlternateName, \.typoSpread, \.nearWeight]
+          as [WritableKeyPath<_Ranking.Weights, Float> & Sendable])
+    func changingAnyWeightChangesTheKey(_ weight: WritableKeyPath<_Ranking.Weights, Float> & Sendable) {
+        var changed = _Ranking.weights
+        changed[keyPath: weight] += 0.001
+        #expect(_Ranking.fingerprint(changed) != _Ranking.fingerprint())
+    }
+
+    @Test func theLibraryKeyIsInTheSourceKey() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-key-\(UUID())")
+        try Data("data".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let key = try LocationCompleter.sourceKey(for: [file])
+        #expect(key.hasPrefix(LocationCompleter.libraryKey))
+        for part in ["format \(_IndexFile.formatVersion)", "search \(_PrecomputedAnswers.searchRevision)",
+                     "ranking ", "folding ", "synonyms "] {
+            #expect(LocationCompleter.libraryKey.contains(part))
+        }
     }
 }

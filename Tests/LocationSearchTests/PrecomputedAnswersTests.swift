@@ -25,6 +25,42 @@ struct PrecomputedAnswersTests {
             #expect(found.map(\.shown.name) == stored.map(\.name))
             #expect(found.map(\.shown.keyOffset) == stored.map(\.keyOffset))
             #expect(found.map(\.score) == stored.map(\.score))
+            #expect(found.map(\.shown.matchedLength) == stored.map { Int32($0.matchedLength) })
+        }
+    }
+
+    /// Without typo tolerance, a stored answer is its exact matches only: what the search
+    /// finds without typo tolerance, for every stored key.
+    @Test func everyStoredAnswerWithoutTyposIsWhatTheSearchFinds() throws {
+        let completer = try completer
+        let answers = completer.answers
+        let live = searching(completer)
+        var withTypos = 0
+        for i in 0..<answers.keys.count {
+            let key = answers.keys.withBytes(i) { Array($0) }
+            let plan = _QueryPlan(key: key, tokensBeforeComma: nil)
+            let found = live.matches(for: plan, options: CompletionOptions(typoTolerance: false))
+            let stored = try #require(answers.entries(for: key, typoTolerance: false))
+            #expect(found.map(\.shown.place) == stored.map(\.place), "\(String(decoding: key, as: UTF8.self))")
+            #expect(found.map(\.shown.name) == stored.map(\.name))
+            #expect(found.map(\.shown.keyOffset) == stored.map(\.keyOffset))
+            #expect(found.map(\.score) == stored.map(\.score))
+            if stored.count < _PrecomputedAnswers.depth { withTypos += 1 }
+        }
+        // Some stored answers are filled with typo matches (177 of the bundled data's 38,021).
+        #expect(withTypos > 0)
+        print("stored answers with typo matches: \(withTypos) of \(answers.keys.count)")
+    }
+
+    @Test("Stored answers without typo tolerance complete as the search does",
+          arguments: ["angau", "Angau", "s", "san ", "saint"])
+    func storedAnswersWithoutTypos(_ query: String) throws {
+        let completer = try completer
+        let live = searching(completer)
+        #expect(completer.answers.entries(for: _QueryPlan(query: query).key) != nil, "\(query) should be stored")
+        for limit in [1, 3, 10] {
+            let options = CompletionOptions(limit: limit, typoTolerance: false)
+            #expect(completer.completions(for: query, options: options) == live.completions(for: query, options: options))
         }
     }
 
@@ -65,14 +101,28 @@ struct PrecomputedAnswersTests {
         keys.append("a")
         let entry = answers.entries.buffer[0]
         let twoKeys = Array(repeating: entry, count: 2 * _PrecomputedAnswers.depth)
-        #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(twoKeys)).isConsistent(with: completer.index))
+        let full = UInt8(_PrecomputedAnswers.depth)
+        #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(twoKeys), exactCounts: _Column([full, full]))
+            .isConsistent(with: completer.index))
         // An entry naming another place than its name's.
         var oneKey = _StringTable.Builder()
         oneKey.append("a")
         var wrong = Array(repeating: entry, count: _PrecomputedAnswers.depth)
         wrong[3].place = entry.place == 0 ? 1 : 0
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(wrong)).isConsistent(with: completer.index))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(wrong), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
         // Too few entries for the keys.
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column([entry])).isConsistent(with: completer.index))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column([entry]), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
+        // A matched length longer than any query, and an exact count above the depth.
+        var long = Array(repeating: entry, count: _PrecomputedAnswers.depth)
+        long[0].matchedLength = UInt32.max
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(long), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
+        let right = Array(repeating: entry, count: _PrecomputedAnswers.depth)
+        #expect(_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(right), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(right), exactCounts: _Column([full + 1]))
+            .isConsistent(with: completer.index))
     }
 }

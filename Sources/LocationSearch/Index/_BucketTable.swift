@@ -36,10 +36,10 @@ enum _BucketTable {
         return table
     }
 
-    /// Whether `table` has its size, rises, and ends at `count`: what a mapped index must
+    /// Whether `table` has its size, rises, and ends at `count`: what a loaded index must
     /// satisfy before a search trusts it (its ranges then lie within the list).
     static func isConsistent(_ table: _Column<UInt32>, count: Int) -> Bool {
-        guard table.count == bucketCount + 1, table[bucketCount] == UInt32(count) else { return false }
+        guard table.count == bucketCount + 1, Int(table[bucketCount]) == count else { return false }
         var previous: UInt32 = 0
         for value in table.buffer {
             guard value >= previous else { return false }

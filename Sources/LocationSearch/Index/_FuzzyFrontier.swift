@@ -4,7 +4,7 @@
 /// within the edit budget.
 ///
 /// A node's bound is the best static score in its range, plus the list's match quality,
-/// minus `_Ranking.typo` for each edit its path already needs (the minimum of its
+/// minus `_Ranking.weights.typo` for each edit its path already needs (the minimum of its
 /// edit-distance row, which deeper nodes can only keep or raise). When the whole query is
 /// within budget of a node's path, the node is a match: its range is handed to the key
 /// walk with the exact number of edits.
@@ -322,7 +322,7 @@ struct _FuzzyFrontier {
     ) {
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.
-            let floor = cutoff - _Ranking.typo * Float(budget)
+            let floor = cutoff - _Ranking.weights.typo * Float(budget)
             let covered = covered ?? Self.covered(found, count: count, query: q)
             for a in 0..<count where covered >> a & 1 == 0 {
                 let continuation = found[a], n = Int(continuation.length)
@@ -344,12 +344,12 @@ struct _FuzzyFrontier {
                 let best = trieNode >= 0
                     ? trie.best[trieNode] : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: leafCount)
                 let edits = Float(budget)
-                guard best + _Ranking.typo * edits > cutoff else { continue }
+                guard best + _Ranking.weights.typo * edits > cutoff else { continue }
                 let match = Int32(nodes.count)
                 nodes.append(Node(
                     lower: Int32(within.lowerBound), upper: Int32(within.upperBound), depth: Int32(depth + n),
                     parent: index, byte: Self.byte(continuation, n - 1, q), distance: budget, minimum: budget, trie: -1))
-                pushHeap(Entry(bound: best + quality + _Ranking.typo * edits, lower: Int32(within.lowerBound), node: match))
+                pushHeap(Entry(bound: best + quality + _Ranking.weights.typo * edits, lower: Int32(within.lowerBound), node: match))
             }
         }
     }
@@ -403,7 +403,7 @@ struct _FuzzyFrontier {
         text: UnsafeBufferPointer<UInt8>
     ) {
         let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: leafCount)
-        guard best + _Ranking.typo * Float(parentMinimum) > cutoff else { return }
+        guard best + _Ranking.weights.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
         // One edit, and the parent spells the start of the query: the child takes the
@@ -450,7 +450,7 @@ struct _FuzzyFrontier {
             (distance, minimum) = (rowDistance, rowMinimum)
         }
         let edits = distance <= budget ? distance : minimum
-        guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.typo * Float(edits) > cutoff else { return }
+        guard minimum <= allowedEdits(atDepth: depth), best + _Ranking.weights.typo * Float(edits) > cutoff else { return }
         // Its edits used up, it is resolved now, counted as an expansion, rather than
         // pushed on its loose bound (and its siblings' continuations are next to its own
         // in the trie, so they are looked up while in cache).
@@ -470,7 +470,7 @@ struct _FuzzyFrontier {
             addForcedMatches(of: node, text: text, cutoff: cutoff)
             return
         }
-        pushHeap(Entry(bound: best + quality + _Ranking.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
+        pushHeap(Entry(bound: best + quality + _Ranking.weights.typo * Float(edits), lower: Int32(range.lowerBound), node: node))
     }
 
     private mutating func pushHeap(_ item: Entry) {

@@ -11,10 +11,12 @@ import Dispatch
 /// `depth` results.
 ///
 /// They answer only the default options (no `near`, no filters, a limit up to `depth`,
-/// no comma): anything else runs the search. The stored results are the search's own,
-/// so they are exactly what the search returns for the default limit; for a smaller
-/// limit, their first results (the search would find the same, but for how it breaks
-/// exact ties).
+/// no comma), with typo tolerance on or off: anything else runs the search. The stored
+/// results are the search's own with typo tolerance, so they are exactly what the search
+/// returns for the default limit; each key also stores how many of them are exact
+/// (non-typo) matches, which come first, and are all of what the search finds without
+/// typo tolerance. For a smaller limit, their first results (the search would find the
+/// same, but for how it breaks exact ties).
 ///
 /// Storage: the keys sorted, as one byte buffer with offsets and a table of where each
 /// first two bytes start, and `depth` results per key.
@@ -34,6 +36,9 @@ struct _PrecomputedAnswers: Sendable {
     let keys: _StringTable
     /// `depth` entries per key, in the keys' order.
     let entries: _Column<Entry>
+    /// Per key, how many of its entries are exact matches (the rest are typo matches):
+    /// without typo tolerance, the answer is those first entries.
+    let exactCounts: _Column<UInt8>
     /// Where each first two bytes start among the keys (`_BucketTable`): a lookup
     /// binary-searches only its bucket, a few keys, where a search of all of them cost 16
     /// probes, each a cache miss when cold.
@@ -43,7 +48,7 @@ struct _PrecomputedAnswers: Sendable {
     /// answers are the search's, and a cached index from before must not be reused. (Part
     /// of the bundled cache's key; `PrecomputedAnswersTests` checks every stored answer
     /// against the search.)
-    static let searchRevision = 5
+    static let searchRevision = 6
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
@@ -53,30 +58,38 @@ struct _PrecomputedAnswers: Sendable {
     /// few microseconds anyway.
     static let minimumKeys = 20
 
-    init(keys: _StringTable, entries: _Column<Entry>, buckets: _Column<UInt32>) {
+    init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
         self.keys = keys
         self.entries = entries
+        self.exactCounts = exactCounts
         self.buckets = buckets
     }
 
     /// Stored answers for `keys` (sorted), with their bucket table.
-    init(keys: _StringTable, entries: _Column<Entry>) {
+    init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>) {
         let buckets = _BucketTable.build(count: keys.count) { i in keys.withBytes(i) { _BucketTable.bucket(of: $0) } }
-        self.init(keys: keys, entries: entries, buckets: _Column(buckets))
+        self.init(keys: keys, entries: entries, exactCounts: exactCounts, buckets: _Column(buckets))
     }
 
-    static let empty = _PrecomputedAnswers(keys: _StringTable(_StringTable.Builder()), entries: _Column([]))
+    static let empty = _PrecomputedAnswers(
+        keys: _StringTable(_StringTable.Builder()), entries: _Column([]), exactCounts: _Column([]))
 
     /// Whether the stored parts agree with each other and with `index`: `depth` entries
-    /// per key, keys sorted, each entry a name of its place and a key inside the text.
+    /// per key, keys sorted, each entry a name of its place and a key inside the text, a
+    /// matched length no longer than the longest name, and an exact count up to `depth`.
     func isConsistent(with index: _PrefixIndex) -> Bool {
-        guard keys.isConsistent(), entries.count == keys.count * Self.depth,
+        guard keys.isConsistent(), entries.count / Self.depth == keys.count, entries.count % Self.depth == 0,
+              exactCounts.count == keys.count, exactCounts.buffer.allSatisfy({ Int($0) <= Self.depth }),
               _BucketTable.isConsistent(buckets, count: keys.count)
         else { return false }
         for i in 0..<max(0, keys.count - 1) where compare(i, i + 1) >= 0 { return false }
+        // A match's length is at most a query's, which `matches(for:options:)` bounds by
+        // the longest name and a space, plus one for a run-together query read as two words
+        // (stored answers have no qualifier).
+        let longestMatch = UInt32(clamping: index.longestName + 2)
         return entries.buffer.allSatisfy {
             Int($0.name) < index.namePlace.count && index.namePlace[Int($0.name)] == $0.place
-                && Int($0.keyOffset) < index.folded.count
+                && Int($0.keyOffset) < index.folded.count && $0.matchedLength <= longestMatch
         }
     }
 
@@ -89,8 +102,18 @@ struct _PrecomputedAnswers: Sendable {
         return x.count - y.count
     }
 
-    /// The stored results for `key`, or `nil` if it has none.
-    func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? {
+    /// The stored results for `key` under the options' typo tolerance (without it, only
+    /// the exact matches), or `nil` if it has none.
+    func entries(for key: [UInt8], typoTolerance: Bool) -> UnsafeBufferPointer<Entry>? {
+        guard let (entries, exact) = answer(for: key) else { return nil }
+        return typoTolerance ? entries : UnsafeBufferPointer(rebasing: entries[..<exact])
+    }
+
+    /// The stored results for `key` (with typo tolerance), or `nil` if it has none.
+    func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? { answer(for: key)?.entries }
+
+    /// The stored results for `key` and how many of them are exact matches, or `nil`.
+    func answer(for key: [UInt8]) -> (entries: UnsafeBufferPointer<Entry>, exactCount: Int)? {
         guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
             let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffer
@@ -99,7 +122,8 @@ struct _PrecomputedAnswers: Sendable {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
                 if order == 0 {
-                    return UnsafeBufferPointer(rebasing: entries.buffer[(mid * Self.depth)..<((mid + 1) * Self.depth)])
+                    return (UnsafeBufferPointer(rebasing: entries.buffer[(mid * Self.depth)..<((mid + 1) * Self.depth)]),
+                            Int(exactCounts[mid]))
                 }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
@@ -134,25 +158,28 @@ struct _PrecomputedAnswers: Sendable {
 
         // Each answer is an independent search over the immutable index: split them
         // between the cores.
-        let answers = _ResultSlots<[Entry]>(count: heavy.count)
+        let answers = _ResultSlots<(entries: [Entry], exactCount: Int)>(count: heavy.count)
         DispatchQueue.concurrentPerform(iterations: heavy.count) { i in
             let plan = _QueryPlan(key: queries[i], tokensBeforeComma: nil)
-            let matches = completer.matches(for: plan, options: CompletionOptions(limit: depth))
+            let found = completer.search(for: plan, options: CompletionOptions(limit: depth))
+            let matches = found.matches
             // Only full, unqualified answers: a qualified one needs its qualifier words.
             guard matches.count == depth, matches.allSatisfy({ $0.shown.qualifier.isEmpty }) else { return }
-            answers[i] = matches.map {
+            answers[i] = (matches.map {
                 Entry(place: $0.shown.place, name: $0.shown.name, keyOffset: $0.shown.keyOffset, score: $0.score,
                       matchedLength: UInt32($0.shown.matchedLength))
-            }
+            }, found.exactCount)
         }
         var keys = _StringTable.Builder()
         var entries: [Entry] = []
+        var exactCounts: [UInt8] = []
         for (key, answer) in zip(queries, answers.values) {
             guard let answer else { continue }
             keys.append(key)
-            entries += answer
+            entries += answer.entries
+            exactCounts.append(UInt8(answer.exactCount))
         }
-        return _PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(entries))
+        return _PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
     }
 }
 

@@ -66,7 +66,7 @@ struct _PrefixIndex: Sendable {
         }
         var longest = 0
         // Cities' canonical keys, and their alternate names' refs and keys: an alias that is
-        // another city's name is shadowed (`_Ranking.shadowedAlternateName`).
+        // another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
         var cityNames = Set<[UInt8]>()
         var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
         for placeIndex in 0..<places.count {
@@ -105,9 +105,9 @@ struct _PrefixIndex: Sendable {
                 if record.kind == .city {
                     if n == 0 { cityNames.insert(key) } else { cityAliases.append((ref, start..<start + key.count)) }
                 }
-                var score = importance + (n == 0 ? 0 : _Ranking.alternateName)
+                var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
                 if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
-                    score += _Ranking.artefactAlternateName
+                    score += _Ranking.weights.artefactAlternateName
                 }
                 whole.append(.init(key: UInt32(start), name: ref, score: score))
                 for (i, byte) in key.enumerated() where byte == 0x20 {
@@ -126,14 +126,14 @@ struct _PrefixIndex: Sendable {
                     nameStart.append(UInt32(start))
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
-                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.joinedName))
+                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
                 }
             }
         }
         var shadowed = [Bool](repeating: false, count: nameStart.count)
         for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
-        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += _Ranking.shadowedAlternateName }
-        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += _Ranking.shadowedAlternateName }
+        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += _Ranking.weights.shadowedAlternateName }
+        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += _Ranking.weights.shadowedAlternateName }
         // Sorting has no natural progress; the two lists split the bar by their sizes.
         let total = Double(max(1, whole.count + words.count))
         progress?("Sorting keys", 0)
@@ -464,7 +464,7 @@ struct _SortedKeys: Sendable {
             score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }
 
-    /// Whether the bucket table has its size, rises, and ends at `count`: what a mapped
+    /// Whether the bucket table has its size, rises, and ends at `count`: what a loaded
     /// index must satisfy before `range(of:in:)` trusts it.
     func bucketsAreConsistent() -> Bool {
         _BucketTable.isConsistent(buckets, count: count)

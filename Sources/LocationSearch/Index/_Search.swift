@@ -80,7 +80,7 @@ struct _Search {
             walk.add(keys: whole.range.lowerBound..<exactEnd, of: completer.index.whole) { i in
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
-                return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.exactAlternateName)
+                return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.weights.exactAlternateName)
             }
             var added = source
             added.sifted = split != nil
@@ -90,10 +90,10 @@ struct _Search {
         }
         guard !wholeNamesOnly else { return }
         let prefixEnd = word.count == key.count ? whole.range.upperBound : completer.index.range(of: key, in: .whole).range.upperBound
-        add(exactEnd..<prefixEnd, of: completer.index.whole, bonus: bonus + _Ranking.namePrefix, source)
+        add(exactEnd..<prefixEnd, of: completer.index.whole, bonus: bonus + _Ranking.weights.namePrefix, source)
         let words = completer.index.range(of: word, in: .words)
         let wordsEnd = word.count == key.count ? words.range.upperBound : completer.index.range(of: key, in: .words).range.upperBound
-        add(words.range.lowerBound..<wordsEnd, of: completer.index.words, bonus: bonus + _Ranking.wordPrefix, source)
+        add(words.range.lowerBound..<wordsEnd, of: completer.index.words, bonus: bonus + _Ranking.weights.wordPrefix, source)
     }
 
     /// Adds the keys within `budget` edits of `key` as a prefix, of whole names and later
@@ -102,8 +102,8 @@ struct _Search {
         typedLength = key.count
         // (The walks read the index through pointers: the search holds its completer.)
         frontiers = [
-            _FuzzyFrontier(query: key, budget: budget, list: .whole, of: completer.index, quality: _Ranking.namePrefix),
-            _FuzzyFrontier(query: key, budget: budget, list: .words, of: completer.index, quality: _Ranking.wordPrefix),
+            _FuzzyFrontier(query: key, budget: budget, list: .whole, of: completer.index, quality: _Ranking.weights.namePrefix),
+            _FuzzyFrontier(query: key, budget: budget, list: .words, of: completer.index, quality: _Ranking.weights.wordPrefix),
         ]
         for i in frontiers.indices { frontiers[i].expansionLimit = typoExpansions }
     }
@@ -144,7 +144,7 @@ struct _Search {
                     // Highlight at least as much of the name as was typed: the walk stops at
                     // the first node within budget, which may be short of the typed length.
                     let source = Source(split: nil, matchedLength: max(match.depth, typedLength))
-                    let bonus = quality + _Ranking.typo * Float(match.edits)
+                    let bonus = quality + _Ranking.weights.typo * Float(match.edits)
                     switch frontiers[frontier].list {
                     case .whole: add(match.range, of: completer.index.whole, bonus: bonus, source)
                     case .words: add(match.range, of: completer.index.words, bonus: bonus, source)

@@ -166,7 +166,7 @@ struct _ShallowTrie: Sendable {
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
         // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
-        guard n > 0, next.count == keyCount, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
+        guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }

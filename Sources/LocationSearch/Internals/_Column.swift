@@ -7,15 +7,24 @@ import Darwin
 #endif
 
 /// Immutable bytes that columns point into: a heap block filled once while an index is
-/// built, or a read-only memory map of an index file.
+/// built, or an index file read into memory.
+///
+/// An index file is read, not mapped: a map shares the file's pages, so a file truncated
+/// or rewritten in place under a running process (`cp` over it, a cache cleaner) would
+/// raise SIGBUS or change bytes that were validated, and `MAP_PRIVATE` does not prevent
+/// either on Linux (its pages stay the file's until written). Reading costs a copy from
+/// the page cache at load; the block is 2 MiB-aligned with transparent huge pages
+/// requested, which takes the page faults of a 120 MB read from about 200 ms to about
+/// 35 ms on the reference machine (see docs/index-integrity.md).
 ///
 /// `@unchecked Sendable`: the bytes are written before the object is shared and never
-/// after (a map is `PROT_READ`), so concurrent reads are safe; the object only frees or
-/// unmaps them in `deinit`, when no column refers to it any more.
+/// after, so concurrent reads are safe; the object only frees them in `deinit`, when no
+/// column refers to it any more.
 final class _Memory: @unchecked Sendable {
     let base: UnsafeRawPointer
     let size: Int
-    private let isMapped: Bool
+    /// The anonymous map holding the bytes, when they were read from a file.
+    private let mapping: (start: UnsafeMutableRawPointer, length: Int)?
 
     /// Copies `count` bytes from `source` into a new heap block.
     init(copying source: UnsafeRawBufferPointer) {
@@ -23,22 +32,52 @@ final class _Memory: @unchecked Sendable {
         if let from = source.baseAddress { block.copyMemory(from: from, byteCount: source.count) }
         base = UnsafeRawPointer(block)
         size = source.count
-        isMapped = false
+        mapping = nil
     }
 
-    /// Maps `size` bytes of an open file read-only; `nil` if the map fails.
-    init?(mapping descriptor: Int32, size: Int) {
-        guard size > 0 else { return nil }
-        let pointer = mmap(nil, size, PROT_READ, MAP_PRIVATE, descriptor, 0)
-        guard let pointer, pointer != MAP_FAILED else { return nil }
-        base = UnsafeRawPointer(pointer)
+    /// Why reading a file into memory failed.
+    enum ReadFailure: Error {
+        case noMemory
+        /// The file ended before `size` bytes: it shrank while being read.
+        case shortRead(Int)
+        case readError(Int32)
+    }
+
+    /// New memory of `size` bytes for an index file, which the loader fills with
+    /// `read(_:range:)` before it shares the memory (zero until then).
+    init(uninitialized size: Int) throws(ReadFailure) {
+        let huge = 2 << 20
+        let (padded, overflow) = size.addingReportingOverflow(huge)
+        guard size > 0, !overflow else { throw .noMemory }
+        guard let raw = mmap(nil, padded, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
+              raw != MAP_FAILED else { throw .noMemory }
+        let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: raw) + huge - 1) & ~(huge - 1))!
+        #if os(Linux)
+        _ = madvise(aligned, size, MADV_HUGEPAGE)
+        #endif
+        base = UnsafeRawPointer(aligned)
         self.size = size
-        isMapped = true
+        mapping = (raw, padded)
+    }
+
+    /// Reads bytes `range` of an open file into the same bytes of this memory. Only while
+    /// loading, before the memory is shared; two threads may read disjoint ranges.
+    func read(_ descriptor: Int32, range: Range<Int>) throws(ReadFailure) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= size)
+        let target = UnsafeMutableRawPointer(mutating: base)
+        var done = range.lowerBound
+        while done < range.upperBound {
+            let n = pread(descriptor, target + done, min(range.upperBound - done, 1 << 24), off_t(done))
+            if n < 0 && errno == EINTR { continue }
+            if n == 0 { throw .shortRead(done) }
+            if n < 0 { throw .readError(errno) }
+            done += n
+        }
     }
 
     deinit {
-        if isMapped {
-            munmap(UnsafeMutableRawPointer(mutating: base), size)
+        if let mapping {
+            munmap(mapping.start, mapping.length)
         } else {
             UnsafeMutableRawPointer(mutating: base).deallocate()
         }
@@ -46,7 +85,8 @@ final class _Memory: @unchecked Sendable {
 }
 
 /// A fixed-size array of plain values stored in `_Memory`: built from an `Array` or
-/// viewed in place inside a mapped index file, so loading an index copies nothing.
+/// viewed in place inside an index file read into memory, so loading an index copies
+/// nothing more.
 ///
 /// `@unchecked Sendable`: it holds a pointer into memory that its `_Memory` owner keeps
 /// alive and that nobody mutates (see `_Memory`).
@@ -87,7 +127,7 @@ struct _Column<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sen
 
 extension _Column where Element == UInt32 {
     /// Whether every element is below `limit`: a branch-free maximum, which the compiler
-    /// vectorises, so validating a mapped index costs little more than reading it.
+    /// vectorises, so validating a loaded index costs little more than reading it.
     func allBelow(_ limit: Int) -> Bool {
         var largest: UInt32 = 0
         for value in buffer { largest = Swift.max(largest, value) }

@@ -2,7 +2,7 @@
 /// "st petersburg" finds Saint Petersburg and "saint paul" finds St. Paul.
 ///
 /// A query token that is exactly one of these words also tries its alternatives; the
-/// readings are ranked together, the literal one slightly ahead (`_Ranking.synonym`).
+/// readings are ranked together, the literal one slightly ahead (`_Ranking.weights.synonym`).
 ///
 /// One way only at the end of the query: the last word, still being typed, is matched as
 /// a prefix, and an abbreviation as a prefix matches far too much ("saint" read as "st"

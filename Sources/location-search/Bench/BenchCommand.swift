@@ -130,13 +130,13 @@ struct BenchCommand {
         var start = Measurement.now()
         var completer = try LocationCompleter()
         var loadSeconds = Measurement.seconds(since: start)
-        var loadNote = cacheFile.map { "maps \($0.path)" } ?? "no cache directory: built in memory"
+        var loadNote = cacheFile.map { "reads \($0.path)" } ?? "no cache directory: built in memory"
         if !wasCached, cacheFile != nil {
             say("(the cached index was missing: the first load built and cached it in \(Measurement.duration(loadSeconds)))")
             start = Measurement.now()
             completer = try LocationCompleter()
             loadSeconds = Measurement.seconds(since: start)
-            loadNote = "maps \(cacheFile!.path)"
+            loadNote = "reads \(cacheFile!.path)"
         }
         let afterLoad = Measurement.residentBytes()
         var reloads: [Double] = []
@@ -149,7 +149,7 @@ struct BenchCommand {
             + "\(Measurement.grouped(completer._nameCount)) names (\(Measurement.grouped(completer._indexedNameCount)) "
             + "distinct folded names indexed, \(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
         say("load: \(Measurement.duration(loadSeconds)), median of 5 more \(Measurement.duration(Measurement.median(reloads))) "
-            + "(\(loadNote), validating it)")
+            + "(\(loadNote), checking it)")
         let coldStart = coldStartMillis(runs: settings.coldStartRuns)
         if let coldStart {
             say(String(format: "cold start: `location-search complete \"san fr\"` in a new process, median of %d: %.1f ms wall",
@@ -198,7 +198,7 @@ struct BenchCommand {
         say("\(Measurement.grouped(completer.placeCount)) places, \(Measurement.grouped(completer._nameCount)) names "
             + "(\(Measurement.grouped(completer._indexedNameCount)) distinct folded names indexed, "
             + "\(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
-        say("load: \(Measurement.duration(loadSeconds)) (maps the index file written above, validating it)")
+        say("load: \(Measurement.duration(loadSeconds)) (reads the index file written above, checking it)")
         let indexBytes = Self.fileSize(file) ?? completer._storageBytes
         let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
         say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
