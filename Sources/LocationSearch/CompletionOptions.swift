@@ -15,9 +15,11 @@ public struct CompletionOptions: Hashable, Sendable, Codable {
     /// formula). Ignored if not a valid coordinate.
     public var near: GeoCoordinate?
     /// ISO 3166-1 alpha-2 codes to restrict results to (case-insensitive); empty means
-    /// every country.
+    /// every country. Fast whatever the countries: the index keeps each country's names
+    /// apart, and a search walks only those of the countries asked for.
     public var countries: Set<String>
-    /// The kinds of place to return; empty means every kind.
+    /// The kinds of place to return; empty means every kind. Regions, countries, or both,
+    /// are as fast as no filter (the index keeps their names apart).
     public var kinds: Set<Place.Kind>
     /// Whether to find places despite typing mistakes (default `true`): up to one
     /// Damerau-Levenshtein edit in a word of 4–7 letters and two from 8 letters ("londn",

@@ -21,7 +21,7 @@ extension LocationCompleter {
     public var _nameCount: Int { gazetteer._names.count }
 
     /// Distinct (place, folded name) pairs in the index, and word-start keys.
-    public var _indexedNameCount: Int { index.nameStart.count }
+    public var _indexedNameCount: Int { index.nameDisplay.count }
     public var _wordKeyCount: Int { index.words.count }
 
     /// The bytes of every column the completer holds (gazetteer and index): what an index
@@ -30,7 +30,7 @@ extension LocationCompleter {
         let g = gazetteer, i = index
         var bytes = g._names.bytes.rawBytes.count + g._names.offsets.rawBytes.count + g._places.rawBytes.count
         bytes += g._labels.reduce(0) { $0 + $1.utf8.count + 4 }
-        bytes += i.folded.rawBytes.count + i.nameStart.rawBytes.count + i.nameDisplay.rawBytes.count
+        bytes += i.folded.rawBytes.count + i.nameDisplay.rawBytes.count
             + i.namePlace.rawBytes.count
         for list in [i.whole, i.words] {
             bytes += list.key.rawBytes.count + list.name.rawBytes.count + list.score.rawBytes.count
@@ -47,12 +47,20 @@ extension LocationCompleter {
     /// The population of the place at `index`.
     public func _population(at index: Int) -> Int { Int(gazetteer._places[index].population) }
 
+    /// The country code of the place at `index` ("" if it has none).
+    public func _countryCode(at index: Int) -> String { gazetteer.label(gazetteer._places[index].countryCode) ?? "" }
+
+    /// The kind of the place at `index`.
+    public func _kind(at index: Int) -> Place.Kind { gazetteer._places[index].kind }
+
     /// Calls `body` with each indexed folded name (bytes without the terminator) and its
     /// place's index, in the order of the index's name table.
     public func _forEachIndexedName(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         let text = index.folded.buffer
-        for n in 0..<index.nameStart.count {
-            let start = Int(index.nameStart[n])
+        var nameStart = [UInt32](repeating: 0, count: index.nameDisplay.count)
+        for i in 0..<index.whole.count { nameStart[Int(index.whole.name[i])] = index.whole.key[i] }
+        for n in 0..<nameStart.count {
+            let start = Int(nameStart[n])
             var end = start
             while text[end] != 0 { end += 1 }
             body(UnsafeBufferPointer(rebasing: text[start..<end]), Int(index.namePlace[n]))

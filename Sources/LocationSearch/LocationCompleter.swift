@@ -119,8 +119,10 @@ public struct LocationCompleter: Sendable {
     ///
     /// - Complexity: O(*m* log *n* + *k* log *n*) for a query of *m* bytes and a limit of
     ///   *k*, where *n* is the number of indexed name words: independent of how many
-    ///   places match. Country and kind filters and `near` add the cost of skipping the
-    ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
+    ///   places match. A filter on countries, or on regions or countries only, walks
+    ///   only the keys it lets through (`_KeyViews`: O(*c* log *g*) more for *c*
+    ///   countries of at most *g* keys each); a filter on cities and `near` add the cost
+    ///   of skipping the better-ranked places they exclude; typo tolerance, when the exact matches do not
     ///   fill the list, adds a walk over the query's edit neighbourhood of at most 4,000
     ///   node expansions (beside exact matches, one edit and 800 expansions down to 10 as
     ///   the query grows; see `_FuzzyFrontier`).
@@ -169,18 +171,20 @@ public struct LocationCompleter: Sendable {
 
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best
     /// first.
-    func matches(for plan: _QueryPlan, options: CompletionOptions) -> [_Match] {
-        search(for: plan, options: options).matches
+    /// (`filterViews: false` walks the whole key lists under a filter, as tests compare.)
+    func matches(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true) -> [_Match] {
+        search(for: plan, options: options, filterViews: filterViews).matches
     }
 
     /// `matches(for:options:)`, and how many of the matches are exact (not typo) matches:
     /// those come first, and are what the search finds without typo tolerance.
-    func search(for plan: _QueryPlan, options: CompletionOptions) -> (matches: [_Match], exactCount: Int) {
+    func search(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true)
+        -> (matches: [_Match], exactCount: Int) {
         guard !plan.key.isEmpty,
               plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
             return ([], 0)
         }
-        var search = _Search(source: source, options: options)
+        var search = _Search(source: source, options: options, filterViews: filterViews)
         addReadings(of: plan, bonus: 0, to: &search)
         for key in _Synonyms.variants(of: plan.key) {
             addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.weights.synonym, to: &search)
@@ -197,7 +201,7 @@ public struct LocationCompleter: Sendable {
         if options.typoTolerance && search.results.count < options.limit {
             let budget = _FuzzyFrontier.budget(for: plan.key)
             if budget > 0 {
-                var typos = _Search(source: source, options: options)
+                var typos = _Search(source: source, options: options, filterViews: filterViews)
                 typos.seen = search.seen
                 typos.earlier = search.results
                 // Beside exact matches, a typo reading must be clearly more plausible than

@@ -18,7 +18,7 @@ enum Command {
         USAGE: location-search [complete] [options] [QUERY]
                location-search demo [--near LAT,LON] [--country CC] [--lang TAG] [--limit N] [--color WHEN]
                location-search build-index [--output FILE] [--geonames DIR]
-               location-search bench [--quick] [--synthetic N] [--seed S] [--slowest N]
+               location-search bench [--quick] [--every-country] [--synthetic N] [--seed S] [--slowest N]
                                      [--keep-synthetic-index FILE]
                location-search help
 
@@ -61,6 +61,8 @@ enum Command {
                                   0 skips it).
           --seed S                Random seed for the synthetic data and queries (default 42).
           --slowest N             Also list the N slowest exact keystrokes of each gazetteer.
+          --every-country         Also time every country code's filter (and each kind's)
+                                  on the first 1-3 letters of its places' names.
           --keep-synthetic-index FILE
                                   Keep the synthetic index in FILE (for complete --index).
         """

@@ -7,8 +7,14 @@
 /// block adds one item instead of sixteen. A popped node's better child is followed
 /// directly, without a round trip through the heap, while it stays ahead of the heap's
 /// top. Every comparison is the one the heap would make, so keys come out in exactly the
-/// order of a plain heap of nodes and keys: (score desc, keys before nodes, source asc,
-/// position asc).
+/// order of a plain heap of nodes and keys.
+///
+/// That order is total and does not depend on the tree's shape: keys come out by score
+/// (highest first), then source, then position. A node sorts as its first key would
+/// (its bound, its source, the position of its first key), after a key at that same
+/// place, so no key still inside a node can tie with one outside it and lose the tie.
+/// (So a walk over a subset of a list's keys, with its own tree, yields those keys in
+/// the order the walk over the whole list yields them: see `_KeyViews`.)
 ///
 /// The walk reads the lists through raw pointers taken once per added range; each
 /// distinct list is held once in `lists`, which keeps its memory alive as long as the
@@ -22,13 +28,17 @@ struct _BestFirst {
         var bound: Float
         /// Which added range it belongs to.
         var source: Int32
-        /// A tree node (>= 1 and < leafCount * 2) when `isNode`, else the position of the
-        /// best key of the cursor's block still to come.
+        /// For a cursor, the position of the best key of its block still to come; for a
+        /// node, the position of its first key (the tree node is
+        /// `(leafCount + position / blockSize) >> level`).
         var position: Int32
-        var isNode: Bool
+        /// -1 for a cursor; for a tree node, its height above the leaves (0: a block).
+        var level: Int8
         /// For a cursor: the keys of the block (bit i is key `block start + i`) still to
         /// come, `position`'s included.
         var remaining: UInt16
+
+        var isNode: Bool { level >= 0 }
     }
 
     /// What the walk needs of a source, as plain values: no reference counting.
@@ -37,9 +47,23 @@ struct _BestFirst {
         var name: UnsafeBufferPointer<UInt32>
         var score: UnsafePointer<Float>
         var tree: UnsafePointer<Float>
+        /// The keys walked: the list's, or the view's.
         var count: Int
         var leafCount: Int
         var bonus: Float
+        /// For a source over a view (`_KeyViews.View`), the list positions of its keys:
+        /// the walk's positions are then the view's.
+        var positions: UnsafePointer<UInt32>?
+
+        /// The list position of the walk's position `i`.
+        @inline(__always)
+        func listPosition(_ i: Int) -> Int {
+            guard let positions else { return i }
+            return min(Int(positions[i]), key.count - 1)  // (clamped: see `_KeyViews`)
+        }
+
+        @inline(__always)
+        func score(_ i: Int) -> Float { score[listPosition(i)] }
     }
 
     /// The lists the ranges come from, each once.
@@ -56,39 +80,56 @@ struct _BestFirst {
 
     /// The indexed name of the key at `position` of source `source`, as `next()` gave them.
     @inline(__always)
-    func name(at position: Int, source: Int) -> UInt32 { walkable[source].name[position] }
+    func name(at position: Int, source: Int) -> UInt32 {
+        let w = walkable[source]
+        return w.name[w.listPosition(position)]
+    }
 
     /// Where the key at `position` of source `source` starts in the folded text.
     @inline(__always)
-    func keyOffset(at position: Int, source: Int) -> UInt32 { walkable[source].key[position] }
+    func keyOffset(at position: Int, source: Int) -> UInt32 {
+        let w = walkable[source]
+        return w.key[w.listPosition(position)]
+    }
 
-    /// Adds the keys `range` of `list`, each scoring its static score plus `bonus`, at any
-    /// time (a typo walk hands in ranges as it finds them). Returns the source number
-    /// `next()` reports for them.
+    /// Adds the keys `range` of `list` (with `view`, the keys `range` of the view), each
+    /// scoring its static score plus `bonus`, at any time (a typo walk hands in ranges as
+    /// it finds them). Returns the source number `next()` reports for them.
     /// - Complexity: O(log *n* log *h*).
+    ///
+    /// Sources added one after another with the same `joint` number (>= 0), each over a
+    /// view of one list, walk as one: their exact ties go by list position, as if their
+    /// keys were one source (a filter on several countries, one view each).
     @discardableResult
-    mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float) -> Int {
-        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= list.count), "range outside the key list")
-        let source = appendSource(list, bonus: bonus)
+    mutating func add(_ range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, joint: Int32 = -1,
+                      bonus: Float) -> Int {
+        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= view?.positions.count ?? list.count),
+                     "range outside the key list")
+        let source = appendSource(list, view: view, joint: joint, bonus: bonus)
         push(range, source: Int32(source))
         return source
     }
 
-    /// Adds single keys of `list`, each with its own bonus (for ranges small enough that
-    /// per-key scoring beats the tree): each is a cursor over one key with its own bound.
-    /// A key whose bonus is `nil` is left out.
+    /// Adds single keys of `list` (with `view`, of the view), each with its own bonus
+    /// (for ranges small enough that per-key scoring beats the tree): each is a cursor
+    /// over one key with its own bound. `bonus` gets a key's list position; a key whose
+    /// bonus is `nil` is left out.
     /// - Complexity: O(*c* log *h*) for *c* keys.
     @discardableResult
-    mutating func add(keys range: Range<Int>, of list: _SortedKeys, bonus: (Int) -> Float?) -> Int {
-        let source = appendSource(list, bonus: 0)
-        let scores = list.score.buffer
+    mutating func add(
+        keys range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, joint: Int32 = -1,
+        bonus: (Int) -> Float?
+    ) -> Int {
+        let source = appendSource(list, view: view, joint: joint, bonus: 0)
+        let w = walkable[source]
         // Many keys go in at once and the heap is rebuilt (O(h)), rather than each sifted
         // up (O(c log h)).
         let many = range.count > 32
         for i in range {
-            guard let bonus = bonus(i) else { continue }
+            let position = w.listPosition(i)
+            guard let bonus = bonus(position) else { continue }
             let item = Item(
-                bound: scores[i] + bonus, source: Int32(source), position: Int32(i), isNode: false,
+                bound: w.score[position] + bonus, source: Int32(source), position: Int32(i), level: -1,
                 remaining: 1 << UInt16(i % _SortedKeys.blockSize))
             if many { heap.append(item) } else { heap.push(item) }
         }
@@ -96,10 +137,23 @@ struct _BestFirst {
         return source
     }
 
-    private mutating func appendSource(_ list: _SortedKeys, bonus: Float) -> Int {
+    private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
         if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
-        walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
-                                  tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus))
+        precondition(joint < 0 || view != nil, "a joint source is a view")
+        if joint >= 0 || heap.hasJoints {
+            // (Only once a joint source is added: most walks never have one.)
+            heap.setJoint(walkable.count, _Heap.Joint(group: joint, positions: view?.positions.baseAddress, count: list.count))
+        }
+        if let view {
+            // (A view with keys has a tree; an empty one is never walked.)
+            walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+                                      tree: view.tree.baseAddress ?? list.tree.pointer, count: view.positions.count,
+                                      leafCount: view.leafCount, bonus: bonus, positions: view.positions.baseAddress))
+        } else {
+            walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+                                      tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus,
+                                      positions: nil))
+        }
         return walkable.count - 1
     }
 
@@ -127,12 +181,13 @@ struct _BestFirst {
         }
         pushCursor(range.lowerBound..<(firstFull * size), source, w)
         pushCursor((endFull * size)..<range.upperBound, source, w)
-        var l = firstFull + w.leafCount, r = endFull + w.leafCount
+        var l = firstFull + w.leafCount, r = endFull + w.leafCount, level: Int8 = 0
         while l < r {
-            if l & 1 == 1 { pushNode(l, source, w); l += 1 }
-            if r & 1 == 1 { r -= 1; pushNode(r, source, w) }
+            if l & 1 == 1 { pushNode(l, level: level, source, w); l += 1 }
+            if r & 1 == 1 { r -= 1; pushNode(r, level: level, source, w) }
             l >>= 1
             r >>= 1
+            level += 1
         }
     }
 
@@ -142,14 +197,16 @@ struct _BestFirst {
         // Invariant: `item` comes before everything in the heap.
         while item.isNode {
             let w = walkable[Int(item.source)]
-            let node = Int(item.position)
             var next: Item
-            if node >= w.leafCount {
-                let start = (node - w.leafCount) * _SortedKeys.blockSize
+            if item.level == 0 {
+                let start = Int(item.position)
                 next = Self.cursor(start, mask: Self.mask(start, w.count), item.source, w)
             } else {
-                let left = Self.node(2 * node, item.source, w), right = Self.node(2 * node + 1, item.source, w)
-                if Self.before(right, left) {
+                let node = (w.leafCount + Int(item.position) / _SortedKeys.blockSize) >> Int(item.level)
+                let level = item.level - 1
+                let left = Self.node(2 * node, level: level, item.source, w)
+                let right = Self.node(2 * node + 1, level: level, item.source, w)
+                if heap.before(right, left) {
                     next = right
                     if left.bound > -.infinity { heap.push(left) }
                 } else {
@@ -157,7 +214,7 @@ struct _BestFirst {
                     if right.bound > -.infinity { heap.push(right) }
                 }
             }
-            if heap.count > 0 && Self.before(heap.items[0], next) {
+            if heap.count > 0 && heap.before(heap.items[0], next) {
                 heap.push(next)
                 item = heap.pop()!
             } else {
@@ -187,20 +244,22 @@ struct _BestFirst {
     private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
         var m = mask
         var best = start + m.trailingZeroBitCount
-        var bestScore = w.score[best]
+        var bestScore = w.score(best)
         m &= m - 1
         while m != 0 {
             let i = start + m.trailingZeroBitCount
-            let s = w.score[i]
+            let s = w.score(i)
             if s > bestScore { best = i; bestScore = s }
             m &= m - 1
         }
-        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), isNode: false, remaining: mask)
+        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), level: -1, remaining: mask)
     }
 
+    /// The tree node `node`, `level` above the leaves.
     @inline(__always)
-    private static func node(_ node: Int, _ source: Int32, _ w: _Walkable) -> Item {
-        Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(node), isNode: true, remaining: 0)
+    private static func node(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) -> Item {
+        let first = ((node << Int(level)) - w.leafCount) * _SortedKeys.blockSize
+        return Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(first), level: level, remaining: 0)
     }
 
     /// Adds a cursor over the keys `range` (inside one block, possibly empty).
@@ -212,29 +271,71 @@ struct _BestFirst {
         heap.push(Self.cursor(start, mask: mask, source, w))
     }
 
-    private func pushNode(_ node: Int, _ source: Int32, _ w: _Walkable) {
-        let item = Self.node(node, source, w)
+    private func pushNode(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) {
+        let item = Self.node(node, level: level, source, w)
         guard item.bound > -.infinity else { return }
         heap.push(item)
     }
 
-    /// The heap's order: higher bound first; ties prefer keys over nodes, then lower
-    /// sources, then lower positions, so the order is deterministic.
-    @inline(__always)
-    static func before(_ a: Item, _ b: Item) -> Bool {
-        if a.bound != b.bound { return a.bound > b.bound }
-        if a.isNode != b.isNode { return !a.isNode }
-        if a.source != b.source { return a.source < b.source }
-        return a.position < b.position
-    }
 }
 
-/// The walk's binary max-heap (on `_BestFirst.before`), in memory it owns: no copy-on-
-/// write checks on the hot path. A walk is a local value of one query, never copied.
+/// The walk's binary max-heap (on `before`), in memory it owns: no copy-on-write checks
+/// on the hot path. A walk is a local value of one query, never copied.
 private final class _Heap {
     private(set) var items: UnsafeMutablePointer<_BestFirst.Item>
     private(set) var count = 0
     private var capacity = 64
+
+    /// Per source, its joint group (-1: none) and, for a view, its keys' list positions.
+    struct Joint {
+        var group: Int32
+        var positions: UnsafePointer<UInt32>?
+        var count: Int
+
+        /// The list position of an item's position (clamped: see `_KeyViews`).
+        @inline(__always)
+        func listPosition(_ position: Int32) -> Int {
+            guard let positions else { return Int(position) }
+            return min(Int(positions[Int(position)]), count - 1)
+        }
+    }
+    /// Per source from the first joint one on (earlier ones are in no group).
+    private var joints: [Joint] = []
+    /// Whether any source is in a joint group (else ties never look them up).
+    private(set) var hasJoints = false
+
+    /// Records source `source`'s joint group (sources before it without one).
+    func setJoint(_ source: Int, _ joint: Joint) {
+        while joints.count < source { joints.append(Joint(group: -1, positions: nil, count: 0)) }
+        joints.append(joint)
+        if joint.group >= 0 { hasJoints = true }
+    }
+
+    /// The heap's order: higher bound first, then lower sources, then lower positions (a
+    /// node's is its first key's), and a key before a node at the same position: a
+    /// total order on keys that any tree over them yields (see `_BestFirst`). Sources of
+    /// one joint group are one source here: their items go by list position.
+    @inline(__always)
+    func before(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool {
+        if a.bound != b.bound { return a.bound > b.bound }
+        if a.source != b.source {
+            if hasJoints, let order = jointOrder(a, b) { return order }
+            return a.source < b.source
+        }
+        if a.position != b.position { return a.position < b.position }
+        return a.level < b.level
+    }
+
+    /// `before` for items of two sources of one joint group, `nil` for others.
+    @inline(never)
+    private func jointOrder(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool? {
+        guard Int(a.source) < joints.count, Int(b.source) < joints.count else { return nil }
+        let x = joints[Int(a.source)], y = joints[Int(b.source)]
+        guard x.group >= 0, x.group == y.group else { return nil }
+        let p = x.listPosition(a.position), q = y.listPosition(b.position)
+        if p != q { return p < q }
+        return a.level < b.level
+    }
 
     init() { items = .allocate(capacity: capacity) }
 
@@ -246,7 +347,7 @@ private final class _Heap {
         count += 1
         while child > 0 {
             let parent = (child - 1) / 2
-            guard _BestFirst.before(item, items[parent]) else { break }
+            guard before(item, items[parent]) else { break }
             items[child] = items[parent]
             child = parent
         }
@@ -284,8 +385,8 @@ private final class _Heap {
             let left = 2 * parent + 1
             guard left < count else { break }
             var best = left
-            if left + 1 < count && _BestFirst.before(items[left + 1], items[left]) { best = left + 1 }
-            guard _BestFirst.before(items[best], item) else { break }
+            if left + 1 < count && before(items[left + 1], items[left]) { best = left + 1 }
+            guard before(items[best], item) else { break }
             items[parent] = items[best]
             parent = best
         }

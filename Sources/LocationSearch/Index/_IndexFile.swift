@@ -37,14 +37,17 @@ enum _IndexFile {
     /// 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key list's
     /// shallow trie. 9: the precomputed answers' bucket table. 10: each key's next bytes
     /// below the tries. 11: named sections with checksums, a header checksum, and each
-    /// stored answer's count of exact matches. 12: a time zone per place record (in what
-    /// was its tail padding), the localized names section.
-    static let formatVersion: UInt64 = 12
+    /// stored answer's count of exact matches. 12: each key list's views by country and
+    /// kind (`_KeyViews`: positions, group starts, trees, tree starts); stored answers
+    /// without their scores; no name starts (a name's key starts where its whole-name
+    /// key does). 13: a time zone per place record (in what was its tail padding), the
+    /// localized names section.
+    static let formatVersion: UInt64 = 13
 
     /// Every section, in the order written. A name is at most 16 ASCII bytes.
     static let sectionNames: [String] = [
         "source.key", "names.bytes", "names.offsets", "labels.bytes", "labels.offsets", "places",
-        "folded", "name.start", "name.display", "name.place",
+        "folded", "name.display", "name.place",
         "whole.key", "whole.name", "whole.score", "whole.tree",
         "words.key", "words.name", "words.score", "words.tree",
         "whole.buckets", "words.buckets",
@@ -54,6 +57,8 @@ enum _IndexFile {
         "trie.whole.level", "trie.whole.next",
         "trie.words.lower", "trie.words.upper", "trie.words.child", "trie.words.byte", "trie.words.best",
         "trie.words.level", "trie.words.next",
+        "whole.vw.pos", "whole.vw.start", "whole.vw.tree", "whole.vw.treeat",
+        "words.vw.pos", "words.vw.start", "words.vw.tree", "words.vw.treeat",
         "localized",
     ]
 
@@ -112,14 +117,18 @@ enum _IndexFile {
         let sections: [UnsafeRawBufferPointer] = [
             sourceBytes.rawBytes, g._names.bytes.rawBytes, g._names.offsets.rawBytes,
             labelBytes.rawBytes, labelOffsets.rawBytes, g._places.rawBytes,
-            index.folded.rawBytes, index.nameStart.rawBytes, index.nameDisplay.rawBytes, index.namePlace.rawBytes,
+            index.folded.rawBytes, index.nameDisplay.rawBytes, index.namePlace.rawBytes,
             index.whole.key.rawBytes, index.whole.name.rawBytes, index.whole.score.rawBytes, index.whole.tree.rawBytes,
             index.words.key.rawBytes, index.words.name.rawBytes, index.words.score.rawBytes, index.words.tree.rawBytes,
             index.whole.buckets.rawBytes, index.words.buckets.rawBytes,
             answers.keys.bytes.rawBytes, answers.keys.offsets.rawBytes, answers.entries.rawBytes,
             answers.exactCounts.rawBytes, answers.buckets.rawBytes,
             completer.qualifierBits.rawBytes, completer.qualifierPrefixes.bits.rawBytes,
-        ] + trie(index.tries.whole) + trie(index.tries.words) + [g._localized.entries.rawBytes]
+        ] + trie(index.tries.whole) + trie(index.tries.words)
+            + [index.wholeViews, index.wordViews].flatMap { views in
+                [views.positions.rawBytes, views.groupStart.rawBytes, views.trees.rawBytes, views.treeStart.rawBytes]
+            }
+            + [g._localized.entries.rawBytes]
         precondition(sections.count == sectionNames.count)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -309,10 +318,9 @@ enum _IndexFile {
         }
         let folded = try column("folded", UInt8.self)
         guard folded.isEmpty || folded[folded.count - 1] == 0 else { throw invalid("the folded keys are damaged") }
-        let nameStart = try column("name.start", UInt32.self), nameDisplay = try column("name.display", UInt32.self)
+        let nameDisplay = try column("name.display", UInt32.self)
         let namePlace = try column("name.place", UInt32.self)
-        guard nameDisplay.count == nameStart.count, namePlace.count == nameStart.count,
-              nameStart.allBelow(folded.count),
+        guard namePlace.count == nameDisplay.count,
               nameDisplay.allBelow(names.count),
               namePlace.allBelow(places.count)
         else { throw invalid("the name references are damaged") }
@@ -331,7 +339,7 @@ enum _IndexFile {
                 buckets: try column("\(list).buckets", UInt32.self), leafCount: expected)
             guard keys.name.count == keys.key.count, keys.score.count == keys.key.count,
                   keys.key.allBelow(folded.count),
-                  keys.name.allBelow(nameStart.count), keys.bucketsAreConsistent()
+                  keys.name.allBelow(nameDisplay.count), keys.bucketsAreConsistent()
             else { throw invalid("a key list is damaged") }
             return keys
         }
@@ -351,9 +359,19 @@ enum _IndexFile {
         guard fields[4] >= 1, fields[4] <= UInt64(folded.count) else {
             throw invalid("its longest name (\(fields[4])) is damaged")
         }
+        func views(_ list: String) throws -> _KeyViews {
+            let views = _KeyViews(
+                positions: try column("\(list).vw.pos", UInt32.self), groupStart: try column("\(list).vw.start", UInt32.self),
+                trees: try column("\(list).vw.tree", Float.self), treeStart: try column("\(list).vw.treeat", UInt32.self))
+            guard views.isConsistent(groups: labels.count + _KeyViews.kindGroups) else {
+                throw invalid("the \(list) key list's views are damaged")
+            }
+            return views
+        }
         let index = _PrefixIndex(
-            folded: folded, nameStart: nameStart, nameDisplay: nameDisplay, namePlace: namePlace,
-            whole: whole, words: words, longestName: Int(fields[4]), tries: tries)
+            folded: folded, nameDisplay: nameDisplay, namePlace: namePlace,
+            whole: whole, words: words, longestName: Int(fields[4]), tries: tries,
+            wholeViews: try views("whole"), wordViews: try views("words"))
         let answers = _PrecomputedAnswers(
             keys: _StringTable(bytes: try column("answers.keys", UInt8.self), offsets: try column("answers.offsets", UInt32.self)),
             entries: try column("answers.entries", _PrecomputedAnswers.Entry.self),

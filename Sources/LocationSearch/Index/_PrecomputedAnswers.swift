@@ -24,12 +24,13 @@ import Dispatch
 /// - Complexity: O(*m* log *b*) to look up a query of *m* bytes, *b* the number of stored
 ///   keys sharing its first two bytes (at most *c*, the number of stored keys).
 struct _PrecomputedAnswers: Sendable {
-    /// One stored result: `_Match` without what the place record gives back.
+    /// One stored result: what its completion shows (`_CompletionRow` without qualifier
+    /// words, which stored answers never have). Not its score: the stored order is the
+    /// search's, and nothing reads it (16 bytes, where it made 20).
     struct Entry: BitwiseCopyable, Equatable {
         var place: UInt32
         var name: UInt32
         var keyOffset: UInt32
-        var score: Float
         var matchedLength: UInt32
     }
 
@@ -48,12 +49,12 @@ struct _PrecomputedAnswers: Sendable {
     /// answers are the search's, and a cached index from before must not be reused. (Part
     /// of the bundled cache's key; `PrecomputedAnswersTests` checks every stored answer
     /// against the search.)
-    static let searchRevision = 6
+    static let searchRevision = 7
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
     /// start with it. For the bundled data: 100 stores 6,632 keys (1.3 MB), 40 stores
-    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB) and takes the median exact keystroke
+    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and takes the median exact keystroke
     /// from about 2.1 to 1.8 µs (`location-search bench`); the search below that is a
     /// few microseconds anyway.
     static let minimumKeys = 20
@@ -166,7 +167,7 @@ struct _PrecomputedAnswers: Sendable {
             // Only full, unqualified answers: a qualified one needs its qualifier words.
             guard matches.count == depth, matches.allSatisfy({ $0.shown.qualifier.isEmpty }) else { return }
             answers[i] = (matches.map {
-                Entry(place: $0.shown.place, name: $0.shown.name, keyOffset: $0.shown.keyOffset, score: $0.score,
+                Entry(place: $0.shown.place, name: $0.shown.name, keyOffset: $0.shown.keyOffset,
                       matchedLength: UInt32($0.shown.matchedLength))
             }, found.exactCount)
         }

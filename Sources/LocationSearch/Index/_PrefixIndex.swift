@@ -13,9 +13,9 @@
 struct _PrefixIndex: Sendable {
     /// Folded names, each followed by a 0 byte (folding never produces 0).
     let folded: _Column<UInt8>
-    /// Per indexed (place, folded name): where its key starts in `folded`, the name's index
-    /// in the gazetteer's name table, and the place's index.
-    let nameStart: _Column<UInt32>
+    /// Per indexed (place, folded name): the name's index in the gazetteer's name table,
+    /// and the place's index. (Where its key starts in `folded` is its whole-name key's
+    /// offset, or, from any of its keys, the byte after the 0 before it: not stored.)
     let nameDisplay: _Column<UInt32>
     let namePlace: _Column<UInt32>
     /// Keys at the start of a name, and canonical names written without their spaces.
@@ -26,13 +26,18 @@ struct _PrefixIndex: Sendable {
     let longestName: Int
     /// The first levels of both lists' tries, for the typo walk.
     let tries: _ShallowTries
+    /// Each list's keys by country and of the places that are not cities, for filters.
+    let wholeViews: _KeyViews
+    let wordViews: _KeyViews
 
     init(
-        folded: _Column<UInt8>, nameStart: _Column<UInt32>, nameDisplay: _Column<UInt32>,
-        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries
+        folded: _Column<UInt8>, nameDisplay: _Column<UInt32>,
+        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
+        wholeViews: _KeyViews, wordViews: _KeyViews
     ) {
+        self.wholeViews = wholeViews
+        self.wordViews = wordViews
         self.folded = folded
-        self.nameStart = nameStart
         self.nameDisplay = nameDisplay
         self.namePlace = namePlace
         self.whole = whole
@@ -43,12 +48,11 @@ struct _PrefixIndex: Sendable {
 
     init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
         var folded: [UInt8] = []
-        var nameStart: [UInt32] = [], nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
+        var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
         let nameCount = gazetteer._names.count
         folded.reserveCapacity(gazetteer._names.bytes.count + nameCount)
         let places = gazetteer._places
-        nameStart.reserveCapacity(nameCount)
         nameDisplay.reserveCapacity(nameCount)
         namePlace.reserveCapacity(nameCount)
         whole.reserveCapacity(nameCount)
@@ -98,8 +102,7 @@ struct _PrefixIndex: Sendable {
                 folded.append(0)
                 placeKeys.append(start..<start + key.count)
                 longest = max(longest, key.count)
-                let ref = UInt32(nameStart.count)
-                nameStart.append(UInt32(start))
+                let ref = UInt32(nameDisplay.count)
                 nameDisplay.append(UInt32(name))
                 namePlace.append(UInt32(placeIndex))
                 if record.kind == .city {
@@ -122,15 +125,14 @@ struct _PrefixIndex: Sendable {
                     let start = folded.count
                     folded.append(contentsOf: joined)
                     folded.append(0)
-                    let ref = UInt32(nameStart.count)
-                    nameStart.append(UInt32(start))
+                    let ref = UInt32(nameDisplay.count)
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
                 }
             }
         }
-        var shadowed = [Bool](repeating: false, count: nameStart.count)
+        var shadowed = [Bool](repeating: false, count: nameDisplay.count)
         for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
         for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += _Ranking.weights.shadowedAlternateName }
         for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += _Ranking.weights.shadowedAlternateName }
@@ -146,9 +148,14 @@ struct _PrefixIndex: Sendable {
                 whole: _ShallowTrie(keys: wholeKeys.key.buffer, scores: wholeKeys.score.buffer, text: text),
                 words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
         }
+        let views = namePlace.withUnsafeBufferPointer { namePlace in
+            (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count),
+             words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count))
+        }
         self.init(
-            folded: _Column(folded), nameStart: _Column(nameStart), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries)
+            folded: _Column(folded), nameDisplay: _Column(nameDisplay),
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
+            wholeViews: views.whole, wordViews: views.words)
     }
 
     /// The two key lists, for `range(of:in:)`.
@@ -361,7 +368,7 @@ struct _PrefixIndex: Sendable {
         for list in [whole, words] {
             precondition(list.key.count == list.name.count && list.key.count == list.score.count)
             for i in list.key.indices {
-                precondition(Int(list.key[i]) < folded.count && Int(list.name[i]) < nameStart.count)
+                precondition(Int(list.key[i]) < folded.count && Int(list.name[i]) < nameDisplay.count)
                 let k = key(i, in: list)
                 if i > 0 {
                     precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
@@ -371,12 +378,16 @@ struct _PrefixIndex: Sendable {
             }
             list._checkInvariants()
         }
+        wholeViews._checkInvariants(whole)
+        wordViews._checkInvariants(words)
         tries.whole._checkInvariants(keys: whole.key.buffer, scores: whole.score.buffer, text: folded.buffer)
         tries.words._checkInvariants(keys: words.key.buffer, scores: words.score.buffer, text: folded.buffer)
-        for i in nameStart.indices {
-            precondition(Int(nameStart[i]) < folded.count)
-            precondition(i == 0 || folded[Int(nameStart[i]) - 1] == 0, "a name key does not start after a terminator")
+        var names = Set<UInt32>()
+        for i in whole.key.indices {
+            precondition(whole.key[i] == 0 || folded[Int(whole.key[i]) - 1] == 0, "a name key does not start after a terminator")
+            names.insert(whole.name[i])
         }
+        precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
     }
 }
 

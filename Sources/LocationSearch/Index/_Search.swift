@@ -37,18 +37,64 @@ struct _Search {
     /// result may look the same as one of them.
     var earlier: [_Match] = []
 
-    init(source: _CompletionSource, options: CompletionOptions) {
+    /// The keys of each list that can pass the filter, when groups of `_KeyViews` hold
+    /// them (its countries', or regions' and countries'): the walk reads only those (none
+    /// for a country no place has). `nil`: the whole lists, every key checked.
+    private let views: [(whole: _KeyViews.View, words: _KeyViews.View)]?
+    /// The joint groups given to the walk so far (several countries' views of one range
+    /// walk as one source).
+    private var joints: Int32 = 0
+
+    init(source: _CompletionSource, options: CompletionOptions, filterViews: Bool = true) {
         self.completer = source
         self.filter = _Filter(options: options, labels: source.gazetteer._labels)
         self.near = options.near.flatMap { $0.isValid ? $0 : nil }
         self.limit = options.limit
         results.reserveCapacity(min(options.limit, 64) + 1)
+        // (No local copy of the index: it would retain every column.)
+        if !filterViews || (filter.kinds.isEmpty && filter.countries.isEmpty) {
+            views = nil
+        } else if !filter.kinds.isEmpty && !filter.kinds.contains(.city) {
+            // Regions and countries are few: their group, whatever the countries.
+            let whole = source.index.wholeViews
+            let g = filter.kinds.count == 2 ? whole.nonCityGroup
+                : filter.kinds.contains(.region) ? whole.regionGroup : whole.countryGroup
+            views = [(whole.view(g), source.index.wordViews.view(g))]
+        } else if !filter.countries.isEmpty, filter.otherCountries.isEmpty {
+            // (A code no place has adds no view; one that several labels pack to, no group.)
+            let groups = filter.countries.sorted().compactMap { source.countryGroups[$0] }
+            views = groups.contains { $0 < 0 }
+                ? nil : groups.map { (source.index.wholeViews.view($0), source.index.wordViews.view($0)) }
+        } else {
+            views = nil
+        }
     }
 
+    /// Adds the keys `range` of `list` (one of the index's two), through the filter's
+    /// views of it if it has them.
     private mutating func add(_ range: Range<Int>, of list: _SortedKeys, bonus: Float, _ source: Source) {
         guard !range.isEmpty else { return }
-        walk.add(range, of: list, bonus: bonus)
-        sources.append(source)
+        guard let views else {
+            walk.add(range, of: list, bonus: bonus)
+            sources.append(source)
+            return
+        }
+        let joint = nextJoint(views.count)
+        let isWhole = list.key.pointer == completer.index.whole.key.pointer
+        for pair in views {
+            let view = isWhole ? pair.whole : pair.words
+            let within = view.range(of: range)
+            guard !within.isEmpty else { continue }
+            walk.add(within, of: list, view: view, joint: joint, bonus: bonus)
+            sources.append(source)
+        }
+    }
+
+    /// A new joint group for `count` views of one range (-1 for one view: none needed).
+    private mutating func nextJoint(_ count: Int) -> Int32 {
+        guard count > 1 else { return -1 }
+        joints += 1
+        return joints - 1
     }
 
     /// Exact matches are usually few; up to this many are scored one by one.
@@ -77,14 +123,26 @@ struct _Search {
             // the places' records.
             let bits = completer.qualifierBits.buffer
             let sift: UInt64? = split == nil ? nil : source.firstBytes
-            walk.add(keys: whole.range.lowerBound..<exactEnd, of: completer.index.whole) { i in
+            let exact = whole.range.lowerBound..<exactEnd
+            var added = source
+            added.sifted = split != nil
+            // (A local function, passed without escaping: no closure context is allocated.)
+            func scoreKey(_ i: Int) -> Float? {
                 let known = bits[i]
                 if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
                 return exactBonus + (known & LocationCompleter.alternateNameBit == 0 ? 0 : _Ranking.weights.exactAlternateName)
             }
-            var added = source
-            added.sifted = split != nil
-            sources.append(added)
+            if let views {
+                let joint = nextJoint(views.count)
+                for pair in views {
+                    walk.add(keys: pair.whole.range(of: exact), of: completer.index.whole, view: pair.whole, joint: joint,
+                             bonus: scoreKey)
+                    sources.append(added)
+                }
+            } else {
+                walk.add(keys: exact, of: completer.index.whole, bonus: scoreKey)
+                sources.append(added)
+            }
         } else {
             add(whole.range.lowerBound..<exactEnd, of: completer.index.whole, bonus: exactBonus, source)
         }

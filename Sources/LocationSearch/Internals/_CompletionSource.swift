@@ -16,6 +16,10 @@ final class _CompletionSource: Sendable {
     let qualifierBits: _Column<UInt64>
     /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
     let qualifierPrefixes: _QualifierPrefixes
+    /// The `_KeyViews` group of each country code that has places, packed as
+    /// `_Filter.countries` packs it; -1 for a code that several labels pack to (a custom
+    /// gazetteer's "us" and "US"), which no one group holds.
+    let countryGroups: [UInt16: Int]
 
     /// The languages the gazetteer has localized names in (their label indices), by code.
     let languages: [String: Int32]
@@ -33,6 +37,13 @@ final class _CompletionSource: Sendable {
         self.qualifiers = qualifiers
         self.qualifierBits = qualifierBits
         self.qualifierPrefixes = qualifierPrefixes
+        var groups: [UInt16: Int] = [:]
+        let whole = index.wholeViews, words = index.wordViews
+        for (g, label) in gazetteer._labels.enumerated() where g < whole.regionGroup
+            && (whole.groupStart[g] < whole.groupStart[g + 1] || words.groupStart[g] < words.groupStart[g + 1]) {
+            if let code = _Filter.pack(label.utf8) { groups[code] = groups[code] == nil ? g : -1 }
+        }
+        countryGroups = groups
         var languages: [String: Int32] = [:]
         var regionPlaces: [Int64: UInt32] = [:]
         if !gazetteer._localized.entries.isEmpty {
@@ -173,20 +184,19 @@ final class _CompletionSource: Sendable {
             // Another name than the key's: highlight as much of its start as the matched
             // part of the key shares with it ("londn" → "[Lond]on").
             let title = _FoldedText(gazetteer._names.string(Int(shown)))
-            let start = Int(index.nameStart[Int(row.name)])
-            let matched = index.folded.buffer[start..<(Int(row.keyOffset) + Int(row.matchedLength))]
+            let matched = index.folded.buffer[keyStart(row)..<(Int(row.keyOffset) + Int(row.matchedLength))]
             let common = zip(title.key, matched).prefix { $0 == $1 }.count
             return common > 0 ? title.wordHighlights(0..<common) : []
         }
         let names = gazetteer._names
         let nameIndex = Int(row.display)
-        let wordStart = Int(row.keyOffset) - Int(index.nameStart[Int(row.name)])
+        let wordStart = Int(row.keyOffset) - keyStart(row)
         let matchedLength = Int(row.matchedLength)
         let ascii = _Folding.asciiTable
         let plain = names.withBytes(nameIndex) { bytes in
             !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
         }
-        if plain || keyIsSpaced(row.name) {
+        if plain || keyIsSpaced(row) {
             // The key is the title's fold: highlight straight from the title (from its
             // bytes when it is ASCII).
             let keyBytes = wordStart..<(wordStart + matchedLength)
@@ -199,7 +209,7 @@ final class _CompletionSource: Sendable {
         // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
         let folded = _FoldedText(title(row))
         var start = wordStart, end = min(folded.key.count, wordStart + matchedLength)
-        if folded.key.count != keyLength(of: row.name) {
+        if folded.key.count != keyLength(row) {
             (start, end) = (0, Self.spacedLength(folded.key, joinedLength: matchedLength))
         }
         return start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
@@ -238,18 +248,27 @@ final class _CompletionSource: Sendable {
         return ranges
     }
 
-    /// The length of indexed name `name`'s key.
-    func keyLength(of name: UInt32) -> Int {
-        var end = Int(index.nameStart[Int(name)])
-        let start = end
+    /// Where the key of the row's name starts in the folded text: its key (a whole-name
+    /// key, or a word inside it) lies in it, and keys are 0-terminated.
+    func keyStart(_ row: _CompletionRow) -> Int {
+        let text = index.folded.buffer
+        var start = min(Int(row.keyOffset), text.count - 1)
+        while start > 0 && text[start - 1] != 0 { start -= 1 }
+        return start
+    }
+
+    /// The length of the key of the row's name.
+    func keyLength(_ row: _CompletionRow) -> Int {
+        let start = keyStart(row)
+        var end = start
         let text = index.folded.buffer
         while text[end] != 0 { end += 1 }
         return end - start
     }
 
-    /// Whether indexed name `name`'s key has a space (so it is not a joined key).
-    func keyIsSpaced(_ name: UInt32) -> Bool {
-        var i = Int(index.nameStart[Int(name)])
+    /// Whether the key of the row's name has a space (so it is not a joined key).
+    func keyIsSpaced(_ row: _CompletionRow) -> Bool {
+        var i = keyStart(row)
         let text = index.folded.buffer
         while text[i] != 0 {
             if text[i] == 0x20 { return true }

@@ -28,6 +28,8 @@ struct BenchCommand {
     /// Where to keep the synthetic gazetteer's index (for `complete --index`); `nil`: a
     /// temporary file, removed after the run.
     var keepSyntheticIndex: String?
+    /// Also sweep every country code's filter with its places' short prefixes.
+    var everyCountry = false
 
     struct Settings {
         var typedNames: Int
@@ -64,6 +66,9 @@ struct BenchCommand {
                 let text = try reader.value(for: option)
                 guard let seed = UInt64(text) else { throw UsageError(message: "--seed needs a whole number, not \"\(text)\"") }
                 command.seed = seed
+            case "--every-country":
+                guard option.inlineValue == nil else { throw UsageError(message: "--every-country takes no value") }
+                command.everyCountry = true
             case "--keep-synthetic-index":
                 command.keepSyntheticIndex = try reader.value(for: option)
             case "--slowest":
@@ -161,6 +166,10 @@ struct BenchCommand {
 
         let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueries,
                               residentBefore: before, residentAfterLoad: afterLoad)
+        measureFilters(completer, settings: settings)
+        if everyCountry { sweepFilters(completer, settings: settings, reference: section.exact.p99) }
+        say("after the run: index file \(Measurement.megabytes(indexBytes)), resident memory "
+            + Measurement.megabytes(Measurement.residentBytes()))
 
         start = Measurement.now()
         _ = try LocationCompleter(bundledCacheDirectory: nil)

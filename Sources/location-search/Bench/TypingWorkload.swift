@@ -17,18 +17,22 @@ struct TypingWorkload {
     /// Types the canonical names of `count` places of `completer`, half drawn in
     /// proportion to population (people mostly look up big places) and half uniformly
     /// (the long tail), in a shuffled order. Deterministic for a seed.
-    static func sample(_ completer: LocationCompleter, count: Int, seed: UInt64) -> [String] {
+    /// With `among`, only those places are drawn (at most `count`, fewer if there are
+    /// fewer, and then each once).
+    static func sample(_ completer: LocationCompleter, count: Int, seed: UInt64, among: [Int]? = nil) -> [String] {
         var random = SplitMix64(seed: seed)
-        let places = completer.placeCount
+        let places = among ?? Array(0..<completer.placeCount)
+        guard !places.isEmpty else { return [] }
+        if let among, among.count <= count { return among.map { completer._placeName(at: $0) } }
         // Weighted sampling without replacement (Efraimidis–Spirakis): the `count / 2`
         // largest keys log(u) / weight, kept in a min-heap.
         var heap = MinHeap(capacity: count / 2)
-        for i in 0..<places {
+        for i in places {
             let weight = Double(max(1, completer._population(at: i)))
             heap.offer(key: log(random.unit()) / weight, value: i)
         }
         var picks = heap.values
-        for _ in 0..<(count - picks.count) { picks.append(random.below(places)) }
+        for _ in 0..<(count - picks.count) { picks.append(places[random.below(places.count)]) }
         for i in stride(from: picks.count - 1, to: 0, by: -1) { picks.swapAt(i, random.below(i + 1)) }
         return picks.map { completer._placeName(at: $0) }
     }
