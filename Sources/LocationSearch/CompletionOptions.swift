@@ -8,7 +8,7 @@
 /// completer.completions(for: "springfield", options: options).first?.title
 /// // "Springfield" (Massachusetts)
 /// ```
-public struct CompletionOptions: Hashable, Sendable {
+public struct CompletionOptions: Hashable, Sendable, Codable {
     /// The most completions to return; 0 returns none. Default 10.
     public var limit: Int
     /// Where the user is: nearer places rank higher (see `LocationCompleter` for the
@@ -27,15 +27,26 @@ public struct CompletionOptions: Hashable, Sendable {
     /// the list after every exact and prefix match, so a correctly typed query is never
     /// crowded by them.
     public var typoTolerance: Bool
+    /// The language to show country and region names in, and city names where the
+    /// gazetteer has them (a BCP 47 tag: "de", "pt-BR", "zh-Hant"; only its language
+    /// subtag is used). `nil` (the default) shows the gazetteer's canonical names; so does a
+    /// language it has no name in. Matching is unaffected: every name in every language
+    /// is always found.
+    ///
+    /// ```swift
+    /// completer.completions(for: "germany", options: .init(language: "de"))[0].title  // "Deutschland"
+    /// ```
+    public var language: String?
 
     public init(
         limit: Int = 10, near: GeoCoordinate? = nil, countries: Set<String> = [],
-        kinds: Set<Place.Kind> = [], typoTolerance: Bool = true
+        kinds: Set<Place.Kind> = [], typoTolerance: Bool = true, language: String? = nil
     ) {
         self.limit = limit
         self.near = near
         self.countries = countries
         self.kinds = kinds
         self.typoTolerance = typoTolerance
+        self.language = language
     }
 }

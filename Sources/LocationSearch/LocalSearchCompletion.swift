@@ -23,7 +23,10 @@
 /// `place` or the highlight ranges makes that value again: keep it in a local if you read
 /// it many times in a loop. A completion keeps the completer's data (the loaded index)
 /// alive as long as it exists.
-public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable,
+///
+/// A completion is `Codable` (its strings, ranges and place are encoded, not the completer
+/// it came from), so an app can store recent choices and show them again.
+public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable, Codable,
     CustomStringConvertible, CustomDebugStringConvertible
 {
     private let storage: Storage
@@ -65,6 +68,11 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
     ///
     /// - Complexity: O(*n*) in the subtitle's length; makes the string.
     public var subTitle: String { read({ $0.subTitle($1) }, \.subTitle) }
+
+    /// `subTitle`, spelt as MapKit's `MKLocalSearchCompletion.subtitle` spells it.
+    ///
+    /// - Complexity: O(*n*) in the subtitle's length; makes the string.
+    public var subtitle: String { subTitle }
 
     /// All highlighted spans of `title`, sorted and non-overlapping.
     ///
@@ -125,6 +133,39 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
             && a.titleHighlightRanges == b.titleHighlightRanges
             && a.subtitleHighlightRanges == b.subtitleHighlightRanges
             && a.matchedName == b.matchedName && a.place == b.place
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, subtitle, titleHighlightRanges, subtitleHighlightRanges, place, matchedName
+    }
+
+    /// Decodes a completion encoded by `encode(to:)`: a completion with those values.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let place = try c.decode(Place.self, forKey: .place)
+        self.init(
+            place: place, title: try c.decode(String.self, forKey: .title),
+            subTitle: try c.decode(String.self, forKey: .subtitle),
+            matchedName: try c.decodeIfPresent(String.self, forKey: .matchedName),
+            titleHighlightRanges: try c.decode([HighlightRange].self, forKey: .titleHighlightRanges),
+            subtitleHighlightRanges: try c.decode([HighlightRange].self, forKey: .subtitleHighlightRanges))
+        let id = try c.decode(String.self, forKey: .id)
+        guard id == place.id else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .id, in: c, debugDescription: "id \"\(id)\" is not its place's id \"\(place.id)\"")
+        }
+    }
+
+    /// Encodes the completion's strings, highlight ranges and place.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(title, forKey: .title)
+        try c.encode(subTitle, forKey: .subtitle)
+        try c.encode(titleHighlightRanges, forKey: .titleHighlightRanges)
+        try c.encode(subtitleHighlightRanges, forKey: .subtitleHighlightRanges)
+        try c.encode(place, forKey: .place)
+        try c.encodeIfPresent(matchedName, forKey: .matchedName)
     }
 
     /// Hashes the id and title (equal completions have equal ones).

@@ -114,7 +114,7 @@ extension LocationCompleter {
     /// What the bundled files are, for the cache key (see `sourceKey(for:)`).
     static func bundledSourceKey() throws -> String {
         guard let directory = _BundledData.directory else { throw GazetteerError.bundledDataMissing }
-        let files = ["cities500.txt", "admin1CodesASCII.txt", "countryInfo.txt"].map {
+        let files = ["cities500.txt", "admin1CodesASCII.txt", "countryInfo.txt", "alternateNamesV2.txt"].map {
             directory.appendingPathComponent($0)
         }
         return try sourceKey(for: files)

@@ -136,16 +136,37 @@ public struct LocationCompleter: Sendable {
            options.kinds.isEmpty, plan.tokensBeforeComma == nil,
            let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance) {
             let nameDisplay = source.index.nameDisplay
+            let language = options.language == nil ? -1 : source.language(options.language)
+            let typed = Self.typedSpelling(query)
             return stored.prefix(options.limit).map { entry in
-                LocalSearchCompletion(source, _CompletionRow(
+                let row = _CompletionRow(
                     place: entry.place, display: nameDisplay[Int(entry.name)], name: entry.name,
-                    keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), qualifier: []))
+                    keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), language: language,
+                    qualifier: [])
+                return LocalSearchCompletion(source, typed.map { source.respelled(row, typed: $0) } ?? row)
             }
         }
         // (A closure over the source alone: a method of the completer as the closure
         // copied the whole completer, and retained each of its columns.)
         let shared = source
-        return matches(for: plan, options: options).map { LocalSearchCompletion(shared, $0.shown) }
+        let found = matches(for: plan, options: options)
+        let typed = Self.typedSpelling(query)
+        guard options.language != nil || typed != nil else { return found.map { LocalSearchCompletion(shared, $0.shown) } }
+        let language = source.language(options.language)
+        return found.map { match in
+            var row = typed.map { source.respelled(match.shown, typed: $0) } ?? match.shown
+            row.language = language
+            return LocalSearchCompletion(shared, row)
+        }
+    }
+
+    /// The query's name part (before any comma), lower-cased, when it has letters beyond
+    /// ASCII: titles then show the spelling typed (see `_CompletionSource.respelled`).
+    static func typedSpelling(_ query: String) -> String? {
+        guard query.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        let name = query.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let typed = name.trimmingCharacters(in: .whitespaces).lowercased()
+        return typed.isEmpty ? nil : typed
     }
 
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best

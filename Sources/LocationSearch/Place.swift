@@ -6,8 +6,11 @@
 /// place.name         // "San Francisco"
 /// place.admin1       // "California"
 /// place.countryName  // "United States"
+/// place.timeZone     // "America/Los_Angeles"
 /// ```
-public struct Place: Hashable, Sendable, Identifiable, CustomStringConvertible {
+///
+/// A place is `Codable`, so an app can store recent choices.
+public struct Place: Hashable, Sendable, Identifiable, Codable, CustomStringConvertible {
     /// What kind of place this is.
     public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
         /// A populated place (GeoNames feature class P).
@@ -18,9 +21,9 @@ public struct Place: Hashable, Sendable, Identifiable, CustomStringConvertible {
         case country
     }
 
-    /// A stable identifier, unique in a gazetteer: `"geonames:5391959"` where the GeoNames
-    /// id is known, `"admin1:DE.02"` (country code and GeoNames admin-1 code) for a region
-    /// without one, or whatever a custom gazetteer gave.
+    /// A stable identifier, unique in a gazetteer: `"geonames:5391959"` for a city or
+    /// country, `"admin1:DE.02"` (country code and GeoNames admin-1 code) for a region
+    /// (its GeoNames id, if known, is `geonameID`), or whatever a custom gazetteer gave.
     public var id: String
     /// The GeoNames id, if known.
     public var geonameID: Int?
@@ -38,24 +41,29 @@ public struct Place: Hashable, Sendable, Identifiable, CustomStringConvertible {
     public var admin1Code: String?
     /// The population; for a region, the sum of its cities' in the gazetteer.
     public var population: Int
-    /// Where the place is; `nil` if unknown (countries in the bundled data).
+    /// Where the place is: for a country, its capital; for a region, its places'
+    /// population-weighted centre; `nil` if unknown.
     public var coordinate: GeoCoordinate?
+    /// The IANA time zone ("Europe/Berlin") of a city, if the gazetteer has it (every
+    /// bundled city does); `nil` for regions and countries, which may span several.
+    public var timeZone: String?
 
     /// Creates a place.
     ///
     /// - Parameter id: defaults to `"geonames:<geonameID>"`, or for a region without one
-    ///   to `"admin1:<countryCode>.<admin1Code>"`; a place with neither must be given an id.
+    ///   to `"admin1:<countryCode>.<admin1Code>"` for a region with an admin-1 code; a place
+    ///   with neither must be given an id.
     public init(
         id: String? = nil, geonameID: Int? = nil, name: String, kind: Kind = .city,
         countryCode: String, countryName: String, admin1: String? = nil,
-        admin1Code: String? = nil, population: Int = 0, coordinate: GeoCoordinate? = nil
+        admin1Code: String? = nil, population: Int = 0, timeZone: String? = nil, coordinate: GeoCoordinate? = nil
     ) {
         if let id {
             self.id = id
-        } else if let geonameID {
-            self.id = "geonames:\(geonameID)"
         } else if kind == .region, let admin1Code {
             self.id = "admin1:\(countryCode).\(admin1Code)"
+        } else if let geonameID {
+            self.id = "geonames:\(geonameID)"
         } else {
             self.id = "place:\(kind.rawValue):\(countryCode):\(name)"
         }
@@ -67,6 +75,7 @@ public struct Place: Hashable, Sendable, Identifiable, CustomStringConvertible {
         self.admin1 = admin1
         self.admin1Code = admin1Code
         self.population = population
+        self.timeZone = timeZone
         self.coordinate = coordinate
     }
 

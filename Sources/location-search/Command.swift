@@ -30,7 +30,7 @@ enum Command {
         var out = "USAGE: location-search [complete] [options] [QUERY]\n"
         for subcommand in subcommands.dropFirst() { out += "       \(subcommand.usage)\n" }
         out += "       location-search --version\n\n"
-        out += wrap("Completes place names offline from the bundled GeoNames gazetteer (238,635 places). "
+        out += wrap("Completes place names offline from the bundled GeoNames gazetteer (238,935 places). "
                     + "With QUERY, prints its completions; without, answers each line of standard input.") + "\n"
         out += "\nSUBCOMMANDS:\n" + CommandDeclaration<Command>.table(subcommands.map { ($0.name, $0.abstract) })
         let complete = CompleteCommand.declaration

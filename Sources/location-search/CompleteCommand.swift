@@ -136,6 +136,16 @@ struct CommonOptions {
                     options.completion.kinds.insert(kind)
                 }
             },
+            OptionDeclaration("--lang", value: "TAG",
+                              help: "Show country and region names (and some cities') in this language (BCP 47, e.g. de, pt-BR); default: canonical names.") { options, text in
+                let subtags = text.split(separator: "-", omittingEmptySubsequences: false)
+                guard let primary = subtags.first, (2...3).contains(primary.count), primary.allSatisfy(\.isLetter),
+                      primary.allSatisfy(\.isASCII), subtags.dropFirst().allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) })
+                else {
+                    throw UsageError(message: "--lang needs a BCP 47 language tag such as de or pt-BR, not \"\(Sanitized.text(text))\"")
+                }
+                options.completion.language = text
+            },
             OptionDeclaration("--no-typos", help: "Match only what was typed: no typo tolerance.") { options in
                 options.completion.typoTolerance = false
             },

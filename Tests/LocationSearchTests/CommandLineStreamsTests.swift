@@ -61,7 +61,7 @@ struct CommandLineStreamsTests {
         // A query still answers.
         let answer = try Self.shell(["complete", "--color", "never", "--limit", "1", "paris"], redirections: "2>&-")
         #expect(answer.status == 0)
-        #expect(answer.output == "Paris, Ile-de-France, France\n")
+        #expect(answer.output == "Paris, Île-de-France, France\n")
     }
 
     @Test func aStderrPipeWithNoReaderIsNotACrash() throws {

@@ -58,6 +58,9 @@ struct CommandLineTests {
         ["bench", "--seed", "-1"],
         ["bench", "extra"],
         ["complete", "--index"],
+        ["complete", "--lang"],
+        ["complete", "--lang", "german", "paris"],
+        ["complete", "--lang", "d", "paris"],
     ])
     func badArguments(_ arguments: [String]) throws {
         let run = try Self.run(arguments)
@@ -65,6 +68,15 @@ struct CommandLineTests {
         let lines = run.stderr.split(separator: "\n")
         #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(run.stderr)")
         #expect(lines.last == "see `location-search \(arguments[0]) --help`")
+    }
+
+    @Test func langShowsNamesInThatLanguage() throws {
+        let german = try Self.run(["complete", "--color", "never", "--lang", "de", "--limit", "1"], stdin: "bavaria\nmunich\n")
+        #expect(german.status == 0, "\(german.stderr)")
+        #expect(german.stdout == "Bayern, Deutschland\nMunich, Bayern, Deutschland\n")
+        let json = try Self.run(["complete", "--json", "--lang", "de-AT", "--limit", "1", "germany"])
+        #expect(json.stdout.contains("\"title\": \"Deutschland\"") && json.stdout.contains("\"name\": \"Germany\""))
+        #expect(json.stdout.contains("\"timeZone\": null"))
     }
 
     @Test func missingIndexFileIsAnError() throws {

@@ -163,7 +163,7 @@ struct CommandLineToolTests {
         // Reading standard input: one query matched, so status 0; the miss still on stderr.
         let lines = try Subprocess.run(["complete", "--limit", "1"], input: Data("zzqqxx\nparis\n".utf8))
         #expect(lines.status == 0)
-        #expect(lines.output == "Paris, Ile-de-France, France\n")
+        #expect(lines.output == "Paris, Île-de-France, France\n")
         #expect(lines.stderr == "No places match \"zzqqxx\".\n")
         // --json keeps its contract: every query answered on standard output.
         let json = try Subprocess.run(["complete", "--json"], input: Data("zzqqxx\n".utf8))

@@ -82,7 +82,8 @@ struct DemoTests {
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }, uniquingKeysWith: { first, _ in first })
-        #expect(pick.keys.sorted() == ["coordinates", "country", "geonames id", "name", "population", "region"], "\(demo.output)")
+        #expect(pick.keys.sorted() == ["coordinates", "country", "geonames id", "name", "population", "region", "time zone"],
+                "\(demo.output)")
         let name = try #require(pick["name"])
         #expect(second.contains(name), "picked \(name), second row \(second)")
         #expect(name != "San Francisco" || pick["region"] != "California")
@@ -92,6 +93,7 @@ struct DemoTests {
         #expect(pick["coordinates"]?.contains(/^-?\d+\.\d{5}, -?\d+\.\d{5}$/) == true)
         #expect(pick["population"].flatMap { Int($0) } != nil)
         #expect(pick["geonames id"].flatMap { Int($0) } != nil)
+        #expect(pick["time zone"]?.contains(/^[A-Za-z]+\/[A-Za-z_\/+-]+$/) == true, "\(demo.output)")
 
         // The pick went to standard output only, the interface to the terminal only.
         #expect(!demo.screen.lines.joined().contains("geonames id"))

@@ -22,10 +22,64 @@ struct GazetteerTests {
         let index = try #require(places.firstIndex { $0.geonameID == 5391959 })
         #expect(gazetteer.alternateNames(ofPlaceAt: index) == ["SF", "San Fransisco", "旧金山"])
 
+        #expect(sf.timeZone == "America/Los_Angeles")
+
+        // A region is named by its admin-1 key, whatever its source; its GeoNames id is kept.
         let texas = try #require(places.first { $0.name == "Texas" })
-        #expect(texas.id == "geonames:4736286" && texas.kind == .region && texas.population == 24171)
+        #expect(texas.id == "admin1:US.TX" && texas.geonameID == 4736286 && texas.kind == .region && texas.population == 24171)
+        #expect(texas.timeZone == nil)
+        // A country is where its capital is (France: Paris, FR, not Paris, Texas); Andorra's
+        // capital has no row here, so it has no coordinate.
+        let france = try #require(places.first { $0.kind == .country && $0.countryCode == "FR" })
+        #expect(france.coordinate == GeoCoordinate(latitude: Double(Float(48.85341)), longitude: Double(Float(2.3488))))
         let andorra = try #require(places.first { $0.kind == .country && $0.countryCode == "AD" })
         #expect(andorra.id == "geonames:3041565" && andorra.coordinate == nil)
+    }
+
+    @Test func readsAnOptionalAlternateNamesFile() throws {
+        // GeoNames' alternateNamesV2.txt layout: id, geonameid, language, name, preferred,
+        // short, colloquial, historic, from, to.
+        let rows = [
+            "1\t3017382\tde\tFrankreich\t1\t\t\t\t\t",      // France: found by it, and its German name
+            "2\t3017382\t\tRépublique française\t\t\t\t\t\t", // found by it only
+            "3\t3017382\tlink\thttps://en.wikipedia.org/wiki/France\t\t\t\t\t\t",  // a pseudo-language: skipped
+            "4\t3012874\tde\tÎle-de-France\t1\t\t\t\t\t",    // the region's own name, as its German one
+            "5\t3012874\t\tParis Region\t\t\t\t1\t\t",        // historic: skipped
+            "6\t2988507\tde\tParis\t1\t\t\t\t\t",           // a city: its German name (already one of its names)
+            "7\t2988507\tfr\tLutèce\t\t\t\t\t\t",            // a city's row not preferred: skipped
+            "8\t999\ten\tNowhere\t1\t\t\t\t\t",              // no such place: skipped
+        ].joined(separator: "\n") + "\n"
+        let directory = try Self.copyOfFixtures(replacing: "alternateNamesV2.txt", with: Data(rows.utf8))
+        let gazetteer = try Gazetteer(geoNamesDirectory: directory)
+        let places = Array(gazetteer.places)
+        let france = try #require(places.firstIndex { $0.kind == .country && $0.countryCode == "FR" })
+        #expect(gazetteer.alternateNames(ofPlaceAt: france).suffix(2) == ["République française", "Frankreich"])
+        let paris = try #require(places.firstIndex { $0.geonameID == 2988507 })
+        #expect(!gazetteer.alternateNames(ofPlaceAt: paris).contains("Lutèce"))
+        let region = try #require(places.firstIndex { $0.kind == .region && $0.admin1Code == "11" })
+        #expect(!gazetteer.alternateNames(ofPlaceAt: region).contains("Paris Region"))
+
+        // "Frankreich" came only from a German row: after the untagged names, and not a
+        // qualifier word ("République française" is).
+        let end = try #require(gazetteer._localized.qualifierEnd(of: UInt32(france)))
+        #expect(gazetteer._names.string(Int(end)) == "Frankreich")
+
+        let completer = LocationCompleter(gazetteer: gazetteer)
+        let german = CompletionOptions(language: "de-CH")
+        #expect(completer.completions(for: "frankreich").first?.place.countryCode == "FR")
+        #expect(completer.completions(for: "republique francaise").first?.title == "République française")
+        let paname = try #require(completer.completions(for: "paris", options: german).first)
+        #expect(paname.title == "Paris" && paname.subTitle == "Île-de-France, Frankreich")
+        #expect(completer.completions(for: "france", options: german).first?.title == "Frankreich")
+        #expect(completer.completions(for: "france").first?.title == "France")
+        #expect(completer.completions(for: "france", options: CompletionOptions(language: "xx")).first?.title == "France")
+    }
+
+    @Test func malformedAlternateNamesAreErrors() throws {
+        let directory = try Self.copyOfFixtures(replacing: "alternateNamesV2.txt", with: Data("1\tx\tde\tA\n".utf8))
+        #expect(throws: GazetteerError.malformedRow(file: "alternateNamesV2.txt", line: 1, reason: "geonameid \"x\" is not a number")) {
+            try Gazetteer(geoNamesDirectory: directory)
+        }
     }
 
     @Test func aRegionWithoutGeonamesIDGetsAnAdmin1ID() throws {

@@ -210,3 +210,9 @@ struct HighlightRangeTests {
         #expect(try JSONDecoder().decode(HighlightRange.self, from: data) == HighlightRange(location: 4, length: 2))
     }
 }
+
+/// A completion stays small with its language (see `_CompletionRow.language`).
+@Test func aCompletionIsFortyBytes() {
+    #expect(MemoryLayout<_CompletionRow>.size <= 32)
+    #expect(MemoryLayout<LocalSearchCompletion>.size <= 40)
+}

@@ -32,24 +32,37 @@ extension Gazetteer {
     /// - Throws: `GazetteerError` naming the file, line and reason for a file that is
     ///   missing, unreadable, not UTF-8, or has a malformed row.
     /// - Complexity: O(*n*) in the size of the files.
-    public init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL) throws {
+    ///
+    /// An `alternateNamesV2.txt` (or the older 8-column `alternateNames.txt`) file, if
+    /// given, adds names: every row for a region or country becomes one of its names, and a
+    /// row marked preferred in a language (`isPreferredName` 1, `isolanguage` "de") is its
+    /// name in that language for `CompletionOptions.language`; for a city, only such
+    /// preferred, language-tagged rows are read (the cities file lists its other names).
+    /// Rows for other places, and GeoNames' pseudo-languages (`link`, `post`, `iata`, ...),
+    /// are skipped.
+    public init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL, alternateNamesFile: URL? = nil) throws {
         try self.init(citiesFile: citiesFile, admin1CodesFile: admin1CodesFile, countryInfoFile: countryInfoFile,
-                      progress: nil)
+                      alternateNamesFile: alternateNamesFile, progress: nil)
     }
 
-    init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL, progress: _BuildProgress?) throws {
+    init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL, alternateNamesFile: URL? = nil,
+         progress: _BuildProgress?) throws {
         let countries = try _GeoNamesReader.countries(try _GeoNamesReader.read(countryInfoFile))
         let regions = try _GeoNamesReader.regions(try _GeoNamesReader.read(admin1CodesFile))
+        let alternates = try alternateNamesFile.map { try _GeoNamesReader.alternateNames(try _GeoNamesReader.read($0)) }
         progress?("Reading \(citiesFile.lastPathComponent)", 0)
         let cities = try _GeoNamesReader.read(citiesFile)
         self = try _GeoNamesReader.gazetteer(
-            cities: cities, regions: regions, countries: countries, regionsFile: admin1CodesFile.lastPathComponent,
-            countriesFile: countryInfoFile.lastPathComponent, progress: progress)
+            cities: cities, regions: regions, countries: countries, alternates: alternates ?? [:],
+            regionsFile: admin1CodesFile.lastPathComponent, countriesFile: countryInfoFile.lastPathComponent,
+            progress: progress)
     }
 
     /// Loads the GeoNames files in `directory`: the first of `cities500.txt`,
     /// `cities1000.txt`, `cities5000.txt`, `cities15000.txt` and `allCountries.txt` that
-    /// exists, with `admin1CodesASCII.txt` and `countryInfo.txt`.
+    /// exists, with `admin1CodesASCII.txt` and `countryInfo.txt`, and
+    /// `alternateNamesV2.txt` or `alternateNames.txt` if there is one (optional; see
+    /// `init(citiesFile:admin1CodesFile:countryInfoFile:alternateNamesFile:)`).
     ///
     /// - Throws: `GazetteerError.missingFile` if a file is not there, or the errors of
     ///   `init(citiesFile:admin1CodesFile:countryInfoFile:)`.
@@ -70,15 +83,19 @@ extension Gazetteer {
         else {
             throw GazetteerError.missingFile(path: directory.appendingPathComponent("cities500.txt").path)
         }
+        let alternates = ["alternateNamesV2.txt", "alternateNames.txt"].map { directory.appendingPathComponent($0) }
+            .first { fileManager.fileExists(atPath: $0.path) }
         try self.init(
             citiesFile: cities,
             admin1CodesFile: directory.appendingPathComponent("admin1CodesASCII.txt"),
             countryInfoFile: directory.appendingPathComponent("countryInfo.txt"),
+            alternateNamesFile: alternates,
             progress: progress)
     }
 
     /// The gazetteer bundled with LocationSearch: GeoNames' cities500 (234,908 populated
-    /// places with their alternate names), 3,475 named admin-1 regions and 252 countries.
+    /// places with their alternate names), 3,775 named admin-1 regions and 252 countries, with
+    /// their names in other languages.
     ///
     /// - Throws: `GazetteerError.bundledDataMissing` if the resources are not in this
     ///   build, or a `GazetteerError` if they are damaged.
@@ -97,6 +114,7 @@ extension Gazetteer {
                 citiesFile: directory.appendingPathComponent("cities500.txt"),
                 admin1CodesFile: directory.appendingPathComponent("admin1CodesASCII.txt"),
                 countryInfoFile: directory.appendingPathComponent("countryInfo.txt"),
+                alternateNamesFile: directory.appendingPathComponent("alternateNamesV2.txt"),
                 progress: progress)
         } catch GazetteerError.missingFile {
             throw GazetteerError.bundledDataMissing
@@ -116,6 +134,8 @@ enum _GeoNamesReader {
         var code: String, iso3: String, name: String, continent: String
         var population: Int64, geonameID: Int64
         var line: Int
+        /// The capital's name, as the cities file names it ("Berlin"); empty if none.
+        var capital: String = ""
     }
 
     struct Region {
@@ -284,7 +304,8 @@ enum _GeoNamesReader {
             let geonameID = try count(f[16], "geonameid", empty: -1, fail: fail)
             result.append(Country(
                 code: code, iso3: string(f[1]), name: name,
-                continent: string(f[8]), population: population, geonameID: geonameID, line: number))
+                continent: string(f[8]), population: population, geonameID: geonameID, line: number,
+                capital: string(f[5])))
         }
         return result
     }
@@ -315,6 +336,41 @@ enum _GeoNamesReader {
         return result
     }
 
+    /// One row of an alternate names file.
+    struct AlternateName {
+        var language: String, name: String, isPreferred: Bool
+    }
+
+    /// The rows of an `alternateNamesV2.txt` / `alternateNames.txt` file, by geonameid, in
+    /// file order. Rows in GeoNames' pseudo-languages (`link`, `post`, `iata`, `wkdt`,
+    /// ...: anything but empty or an ISO 639 code with an optional region or script) and
+    /// historic or colloquial rows are not names to show or find a place by, and are
+    /// skipped.
+    static func alternateNames(_ file: _GeoNamesFile) throws -> [Int64: [AlternateName]] {
+        var result: [Int64: [AlternateName]] = [:]
+        try forEachLine(file.bytes) { line, number in
+            if line.first == UInt8(ascii: "#") { return }
+            let f = fields(line)
+            func fail(_ reason: String) -> GazetteerError {
+                .malformedRow(file: file.name, line: number, reason: reason)
+            }
+            guard f.count >= 4 else { throw fail("expected at least 4 tab-separated columns, found \(f.count)") }
+            guard case .value(let geonameID) = integer(f[1]) else { throw fail("geonameid \"\(string(f[1]))\" is not a number") }
+            let language = string(f[2])
+            let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
+            // GeoNames' pseudo-languages are four letters ("link", "post", "iata") or "fr_1793".
+            guard language.isEmpty || ((2...3).contains(primary.count) && primary.allSatisfy({ $0.isASCII && $0.isLowercase })
+                                       && language != "fr_1793")
+            else { return }
+            let flag = { (i: Int) in f.count > i && f[i].first == UInt8(ascii: "1") }
+            if flag(6) || flag(7) { return }  // colloquial or historic
+            let name = string(f[3])
+            guard !name.isEmpty else { return }
+            result[geonameID, default: []].append(AlternateName(language: primary, name: name, isPreferred: flag(4)))
+        }
+        return result
+    }
+
     static let continents = [
         "AF": "Africa", "AN": "Antarctica", "AS": "Asia", "EU": "Europe",
         "NA": "North America", "OC": "Oceania", "SA": "South America",
@@ -324,13 +380,56 @@ enum _GeoNamesReader {
     static let nameBytesLimit = Int(UInt32.max)
 
     static func gazetteer(
-        cities file: _GeoNamesFile, regions: [Region], countries: [Country],
+        cities file: _GeoNamesFile, regions: [Region], countries: [Country], alternates alternateRows: [Int64: [AlternateName]] = [:],
         regionsFile: String = "admin1CodesASCII.txt", countriesFile: String = "countryInfo.txt",
         progress: _BuildProgress? = nil
     ) throws -> Gazetteer {
         var builder = _GazetteerBuilder()
         var report = GazetteerLoadReport()
         var ids = IDRegistry()
+        /// Appends `alternates`' names of the place being built (`place`, whose own names,
+        /// `existing`, are already in): all of them, or only its preferred names in a
+        /// language; records the preferred ones as its localized names. Untagged names come
+        /// first, then names only a language-tagged row brings in, whose start is recorded
+        /// (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words).
+        func appendAlternates(of geonameID: Int64, place: Int, existing: Set<String>, preferredOnly: Bool) -> UInt32 {
+            guard geonameID >= 0, let rows = alternateRows[geonameID] else { return 0 }
+            var seen = existing
+            var added: UInt32 = 0
+            var nameIndex: [String: Int] = [:]
+            var taggedOnlyStart: Int? = nil
+            for tagged in [false, true] {
+                for row in rows where row.language.isEmpty != tagged && (!preferredOnly || (row.isPreferred && tagged)) {
+                    let index: Int
+                    if let known = nameIndex[row.name] {
+                        index = known
+                    } else if seen.insert(row.name).inserted {
+                        index = builder.names.count
+                        if tagged && taggedOnlyStart == nil { taggedOnlyStart = index }
+                        builder.names.append(row.name)
+                        added += 1
+                        nameIndex[row.name] = index
+                    } else {
+                        index = -1  // one of the place's own names: found by its text later
+                    }
+                    if row.isPreferred && tagged {
+                        builder.localized.append(_LocalizedName(
+                            place: UInt32(place), language: builder.interner.intern(row.language),
+                            name: index >= 0 ? UInt32(index) : UInt32.max))
+                        builder.localizedText.append(row.name)
+                    }
+                }
+            }
+            if let taggedOnlyStart {
+                builder.localized.append(_LocalizedName(
+                    place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(taggedOnlyStart)))
+                builder.localizedText.append("")
+            }
+            return added
+        }
+        var capitals: [String: String] = [:]
+        for country in countries where !country.capital.isEmpty { capitals[country.code] = country.capital }
+        var capitalCity: [String: (population: Int64, latitude: Float, longitude: Float)] = [:]
         var countryName: [String: Int32] = [:]
         for country in countries {
             countryName[country.code] = builder.interner.intern(country.name)
@@ -427,8 +526,17 @@ enum _GeoNamesReader {
                 builder.names.append(alternate)
                 nameCount += 1
             }
+            record.timeZone = f[17].isEmpty ? -1 : builder.interner.intern(string(f[17]))
+            if alternateRows[geonameID] != nil {
+                let own = Set((0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) })
+                nameCount += appendAlternates(of: geonameID, place: builder.places.count, existing: own, preferredOnly: true)
+            }
             record.nameCount = nameCount
             builder.places.append(record)
+            if let capital = capitals[cc], name.elementsEqual(capital.utf8),
+               population >= capitalCity[cc]?.population ?? -1 {
+                capitalCity[cc] = (population, record.latitude, record.longitude)
+            }
         }
 
         // Regions and countries add at most a few short names each.
@@ -456,6 +564,9 @@ enum _GeoNamesReader {
             let abbreviations = _PlaceAliases.regionAbbreviations(countryCode: region.countryCode, admin1Code: region.code)
             for abbreviation in abbreviations { builder.names.append(abbreviation) }
             record.nameCount = UInt32(1 + abbreviations.count)
+            record.nameCount += appendAlternates(
+                of: region.geonameID, place: builder.places.count, existing: Set([region.name] + abbreviations),
+                preferredOnly: false)
             builder.places.append(record)
         }
         for country in countries {
@@ -471,8 +582,17 @@ enum _GeoNamesReader {
             let aliases = _PlaceAliases.countryAliases(code: country.code, iso3: country.iso3)
             for alias in aliases { builder.names.append(alias) }
             record.nameCount = UInt32(1 + aliases.count)
+            record.nameCount += appendAlternates(
+                of: country.geonameID, place: builder.places.count, existing: Set([country.name] + aliases),
+                preferredOnly: false)
+            // A country is where its capital is: with `near`, it pays the capital's distance.
+            if let capital = capitalCity[country.code] {
+                record.latitude = capital.latitude
+                record.longitude = capital.longitude
+            }
             builder.places.append(record)
         }
+        builder.resolveLocalizedNames()
         var gazetteer = Gazetteer(builder)
         gazetteer.loadReport = report
         return gazetteer

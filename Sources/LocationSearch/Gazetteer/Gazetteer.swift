@@ -4,7 +4,7 @@
 /// Load the bundled GeoNames data, an official GeoNames download, or your own places:
 ///
 /// ```swift
-/// let bundled = try Gazetteer.bundled()                  // 238,635 places
+/// let bundled = try Gazetteer.bundled()                  // 238,935 places
 /// let official = try Gazetteer(geoNamesDirectory: URL(filePath: "/data/geonames"))
 /// let mine = try Gazetteer(places: [
 ///     Place(id: "office", name: "Head Office", countryCode: "GB", countryName: "United Kingdom"),
@@ -20,19 +20,22 @@ public struct Gazetteer: Sendable {
     /// Short strings shared by many places: country names, region names, codes, ids.
     let _labels: [String]
     let _places: _Column<_PlaceRecord>
+    /// Places' names in other languages (see `CompletionOptions.language`).
+    let _localized: _LocalizedNames
     /// The rows of GeoNames files that did not become places, counted by reason; empty
     /// for other gazetteers.
     public internal(set) var loadReport = GazetteerLoadReport()
 
-    init(names: _StringTable, labels: [String], places: _Column<_PlaceRecord>) {
+    init(names: _StringTable, labels: [String], places: _Column<_PlaceRecord>, localized: _LocalizedNames = .empty) {
         _names = names
         _labels = labels
         _places = places
+        _localized = localized
     }
 
     init(_ builder: _GazetteerBuilder) {
         self.init(names: _StringTable(builder.names), labels: builder.interner.labels,
-                  places: _Column(builder.places))
+                  places: _Column(builder.places), localized: _LocalizedNames(entries: _Column(builder.localized)))
     }
 
     /// The number of places.
@@ -70,7 +73,7 @@ public struct Gazetteer: Sendable {
             name: name ?? _names.string(Int(record.firstName)), kind: record.kind,
             countryCode: countryCode, countryName: _labels[Int(record.countryName)],
             admin1: label(record.admin1Name), admin1Code: admin1Code,
-            population: Int(record.population),
+            population: Int(record.population), timeZone: label(record.timeZone),
             coordinate: record.latitude.isNaN
                 ? nil
                 : GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude)))
@@ -80,6 +83,11 @@ public struct Gazetteer: Sendable {
     /// country and admin-1 codes.
     func id(of record: _PlaceRecord) -> String {
         if record.explicitID >= 0 { return _labels[Int(record.explicitID)] }
+        // A region is named by GeoNames' own admin-1 key, which every source of it shares
+        // (its GeoNames id, when known, is `Place.geonameID`).
+        if record.kind == .region, record.admin1Code >= 0 {
+            return "admin1:\(_labels[Int(record.countryCode)]).\(_labels[Int(record.admin1Code)])"
+        }
         if record.geonameID >= 0 { return Self.geoNamesID(record.geonameID) }
         let countryCode = _labels[Int(record.countryCode)]
         if record.kind == .country { return "country:\(countryCode)" }
@@ -140,8 +148,8 @@ struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     /// An id given by the caller (custom gazetteers); -1 derives it from the GeoNames id
     /// or admin-1 code.
     var explicitID: Int32 = -1
-    /// Explicit, zeroed tail padding (the stride is 64 bytes either way).
-    var _tail: UInt32 = 0
+    /// The IANA time zone ("Europe/Berlin"), an index into `_labels`; -1 if unknown.
+    var timeZone: Int32 = -1
 }
 
 /// Collects a gazetteer's tables before they are frozen into columns.
@@ -149,6 +157,9 @@ struct _GazetteerBuilder {
     var names = _StringTable.Builder()
     var places: [_PlaceRecord] = []
     var interner = _LabelInterner()
+    /// Localized names, and (parallel, while building) their text.
+    var localized: [_LocalizedName] = []
+    var localizedText: [String] = []
 }
 
 /// Interns labels while a gazetteer is built.
@@ -202,6 +213,7 @@ extension Gazetteer {
             record.countryName = builder.interner.intern(place.countryName)
             record.admin1Name = builder.interner.intern(place.admin1)
             record.admin1Code = builder.interner.intern(place.admin1Code)
+            record.timeZone = builder.interner.intern(place.timeZone)
             // Keep the id exactly as given unless it is the one the record derives anyway.
             record.explicitID = builder.interner.intern(place.id)
             record.firstName = UInt32(builder.names.count)

@@ -62,3 +62,10 @@ struct _StringTable: Sendable {
         }
     }
 }
+
+extension _StringTable.Builder {
+    /// The string at `index`.
+    func string(_ index: Int) -> String {
+        String(decoding: bytes[Int(offsets[index])..<Int(offsets[index + 1])], as: UTF8.self)
+    }
+}

@@ -40,8 +40,9 @@ enum _IndexFile {
     /// stored answer's count of exact matches. 12: each key list's views by country and
     /// kind (`_KeyViews`: positions, group starts, trees, tree starts); stored answers
     /// without their scores; no name starts (a name's key starts where its whole-name
-    /// key does).
-    static let formatVersion: UInt64 = 12
+    /// key does). 13: a time zone per place record (in what was its tail padding), the
+    /// localized names section.
+    static let formatVersion: UInt64 = 13
 
     /// Every section, in the order written. A name is at most 16 ASCII bytes.
     static let sectionNames: [String] = [
@@ -58,6 +59,7 @@ enum _IndexFile {
         "trie.words.level", "trie.words.next",
         "whole.vw.pos", "whole.vw.start", "whole.vw.tree", "whole.vw.treeat",
         "words.vw.pos", "words.vw.start", "words.vw.tree", "words.vw.treeat",
+        "localized",
     ]
 
     /// The header's fields, in order, each a `UInt64`.
@@ -126,6 +128,7 @@ enum _IndexFile {
             + [index.wholeViews, index.wordViews].flatMap { views in
                 [views.positions.rawBytes, views.groupStart.rawBytes, views.trees.rawBytes, views.treeStart.rawBytes]
             }
+            + [g._localized.entries.rawBytes]
         precondition(sections.count == sectionNames.count)
         var header = Header()
         header.longestName = UInt64(index.longestName)
@@ -309,7 +312,8 @@ enum _IndexFile {
             guard Int(record.firstName) + Int(record.nameCount) <= names.count, record.nameCount > 0,
                   record.kindCode <= 2, record.countryCode >= 0, record.countryName >= 0,
                   record.countryCode < labelCount, record.countryName < labelCount, record.admin1Name < labelCount,
-                  record.admin1Code < labelCount, record.continent < labelCount, record.explicitID < labelCount
+                  record.admin1Code < labelCount, record.continent < labelCount, record.explicitID < labelCount,
+                  record.timeZone < labelCount
             else { throw invalid("a place record is damaged") }
         }
         let folded = try column("folded", UInt8.self)
@@ -379,7 +383,11 @@ enum _IndexFile {
         guard qualifierBits.count == whole.count else { throw invalid("the qualifier bits are damaged") }
         let prefixBits = try column("qualifier.prefix", UInt64.self)
         guard prefixBits.count == _QualifierPrefixes.wordCount else { throw invalid("the qualifier prefixes are damaged") }
-        let gazetteer = Gazetteer(names: names, labels: labels, places: places)
+        let localized = _LocalizedNames(entries: try column("localized", _LocalizedName.self))
+        guard localized.isConsistent(places: places.count, names: names.count, labels: labels.count) else {
+            throw invalid("the localized names are damaged")
+        }
+        let gazetteer = Gazetteer(names: names, labels: labels, places: places, localized: localized)
         let completer = LocationCompleter(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
             qualifierPrefixes: _QualifierPrefixes(bits: prefixBits))
         return (completer, sourceKey)

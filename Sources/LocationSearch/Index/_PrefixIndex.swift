@@ -69,6 +69,10 @@ struct _PrefixIndex: Sendable {
             bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
         }
         var longest = 0
+        // Cities' canonical keys, and their alternate names' refs and keys: an alias that is
+        // another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
+        var cityNames = Set<[UInt8]>()
+        var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
         for placeIndex in 0..<places.count {
             if let progress, placeIndex & 0x3FFF == 0 { progress("Folding names", Double(placeIndex) / Double(places.count)) }
             let record = places[placeIndex]
@@ -101,7 +105,13 @@ struct _PrefixIndex: Sendable {
                 let ref = UInt32(nameDisplay.count)
                 nameDisplay.append(UInt32(name))
                 namePlace.append(UInt32(placeIndex))
-                let score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
+                if record.kind == .city {
+                    if n == 0 { cityNames.insert(key) } else { cityAliases.append((ref, start..<start + key.count)) }
+                }
+                var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
+                if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
+                    score += _Ranking.weights.artefactAlternateName
+                }
                 whole.append(.init(key: UInt32(start), name: ref, score: score))
                 for (i, byte) in key.enumerated() where byte == 0x20 {
                     words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
@@ -122,6 +132,10 @@ struct _PrefixIndex: Sendable {
                 }
             }
         }
+        var shadowed = [Bool](repeating: false, count: nameDisplay.count)
+        for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
+        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += _Ranking.weights.shadowedAlternateName }
+        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += _Ranking.weights.shadowedAlternateName }
         // Sorting has no natural progress; the two lists split the bar by their sizes.
         let total = Double(max(1, whole.count + words.count))
         progress?("Sorting keys", 0)

@@ -50,8 +50,18 @@ final class _Qualifiers: Sendable {
             guard record.kindCode != 0 else { continue }
             // Folded straight from the name table's bytes: this runs on every start.
             var words: [Word] = []
-            for n in 0..<Int(record.nameCount) {
-                gazetteer._names.withBytes(Int(record.firstName) + n) { _Folding.fold(utf8: $0, into: &key) }
+            // The canonical name, then the other names in Latin script, not those that are
+            // names in other languages only (see `_LocalizedName.qualifierEnd`): people
+            // qualify a place in English or its own language, and each word costs every start
+            // (region and country names in 29 languages tripled the time this takes).
+            let end = gazetteer._localized.qualifierEnd(of: UInt32(i)).map { Int($0 - record.firstName) }
+            for n in 0..<min(Int(record.nameCount), end ?? Int.max) {
+                let skip = gazetteer._names.withBytes(Int(record.firstName) + n) { bytes in
+                    if n > 0 && !_NameQuality.isLatin(utf8: bytes) { return true }
+                    _Folding.fold(utf8: bytes, into: &key)
+                    return false
+                }
+                if skip { continue }
                 for (w, word) in key.split(separator: 0x20).enumerated() {
                     words.append(Word(text: Array(word), part: record.kind == .region ? 0 : 1, labelWord: n == 0 ? Int16(w) : -1))
                 }

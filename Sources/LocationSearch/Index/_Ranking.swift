@@ -54,6 +54,15 @@ enum _Ranking {
         /// ...but an exact alternate name is the person naming the place ("wien", "saigon",
         /// "new york"), and gets most of that back.
         var exactAlternateName: Float = 1.0
+        /// A city's alternate name that is another city's canonical name ("Islamabad", a
+        /// former name of Chattogram; "Frisco" for San Francisco) loses this much more: that
+        /// place's exact name beats it unless the alias's place is 100 times bigger (a
+        /// well-known exonym: "Wien" is Vienna, not Wien in Wisconsin).
+        var shadowedAlternateName: Float = -1.5
+        /// An alternate name written all in lower case in a cased script ("sankt. paulos" for
+        /// São Paulo, "ke la si nuo ge er si ke" for Krasnogorsk): a transliteration artefact
+        /// (`_NameQuality.isLowercaseOnly`), still found, but behind real names.
+        var artefactAlternateName: Float = -1.0
         /// Regions rank below a city of the same population (Berlin the city before Berlin
         /// the state). A region's population is the sum of its places in the gazetteer, which
         /// counts cities and their districts alike (New York State sums to 31 million, three

@@ -21,6 +21,13 @@ final class _CompletionSource: Sendable {
     /// gazetteer's "us" and "US"), which no one group holds.
     let countryGroups: [UInt16: Int]
 
+    /// The languages the gazetteer has localized names in (their label indices), by code.
+    let languages: [String: Int32]
+    /// Each region's place index by its country and admin-1 code labels, and each
+    /// country's by its code label (`key(_:_:)`): to localize subtitles. Empty when there
+    /// are no localized names.
+    let regionPlaces: [Int64: UInt32]
+
     init(
         gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _Column<UInt64>,
         qualifierPrefixes: _QualifierPrefixes
@@ -37,22 +44,103 @@ final class _CompletionSource: Sendable {
             if let code = _Filter.pack(label.utf8) { groups[code] = groups[code] == nil ? g : -1 }
         }
         countryGroups = groups
+        var languages: [String: Int32] = [:]
+        var regionPlaces: [Int64: UInt32] = [:]
+        if !gazetteer._localized.entries.isEmpty {
+            var labels = Set<Int32>()
+            for entry in gazetteer._localized.entries.buffer where entry.language >= 0 { labels.insert(entry.language) }
+            for label in labels { languages[gazetteer._labels[Int(label)]] = label }
+            for (i, record) in gazetteer._places.buffer.enumerated() where record.kind != .city {
+                regionPlaces[Self.key(record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
+            }
+        }
+        self.languages = languages
+        self.regionPlaces = regionPlaces
+    }
+
+    static func key(_ countryCode: Int32, _ admin1Code: Int32) -> Int64 {
+        Int64(countryCode) << 32 | Int64(UInt32(bitPattern: admin1Code))
+    }
+
+    /// The label of `tag`'s language ("de" for "de-AT"), if some place has a name in it.
+    func language(_ tag: String?) -> Int32 {
+        guard let tag, let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first else { return -1 }
+        return languages[primary.lowercased()] ?? -1
     }
 
     func record(_ row: _CompletionRow) -> _PlaceRecord { gazetteer._places[Int(row.place)] }
 
+    /// The name shown as the title: the alternate name that matched when a person would
+    /// take it for the place's name (`_NameQuality.isShowable(alias:canonical:)`), else the canonical
+    /// name, in the row's language if it has one.
+    func shownName(_ row: _CompletionRow) -> UInt32 {
+        let first = record(row).firstName
+        if row.display != first {
+            let names = gazetteer._names
+            let showable = names.withBytes(Int(row.display)) { alias in
+                names.withBytes(Int(first)) { _NameQuality.isShowable(alias: alias, canonical: $0) }
+            }
+            if showable { return row.display }
+        }
+        return localized(place: row.place, language: row.language) ?? first
+    }
+
+    /// Place `place`'s name in `language`, if the gazetteer has it.
+    func localized(place: UInt32, language: Int32) -> UInt32? {
+        language < 0 ? nil : gazetteer._localized.name(of: place, language: language)
+    }
+
+    /// `row` showing the spelling of its name that the person typed: when the query has
+    /// letters beyond ASCII ("münchen"), a name of the place with the same key whose
+    /// lower-case form starts with what was typed ("München" rather than "Munchen").
+    ///
+    /// - Complexity: O(*n*) in the length of the place's names.
+    func respelled(_ row: _CompletionRow, typed: String) -> _CompletionRow {
+        let names = gazetteer._names
+        func fits(_ name: UInt32) -> Bool {
+            let lower = names.string(Int(name)).lowercased()
+            return lower.hasPrefix(typed) || typed.hasPrefix(lower)
+        }
+        guard !fits(row.display) else { return row }
+        let record = record(row)
+        var key: [UInt8] = [], other: [UInt8] = []
+        names.withBytes(Int(row.display)) { _Folding.fold(utf8: $0, into: &key) }
+        // What was typed has letters beyond ASCII, so a name spelt that way has too; and
+        // when it starts with an ASCII letter, so does the name (either case).
+        let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
+        func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
+            return bytes.contains { $0 >= 0x80 }
+        }
+        for n in record.firstName..<(record.firstName + record.nameCount)
+        where n != row.display && names.withBytes(Int(n), candidate) && fits(n) {
+            names.withBytes(Int(n)) { _Folding.fold(utf8: $0, into: &other) }
+            guard other == key else { continue }
+            var respelled = row
+            respelled.display = n
+            return respelled
+        }
+        return row
+    }
+
     /// The displayed name.
-    func title(_ row: _CompletionRow) -> String { gazetteer._names.string(Int(row.display)) }
+    func title(_ row: _CompletionRow) -> String { gazetteer._names.string(Int(shownName(row))) }
 
-    func isAlternate(_ row: _CompletionRow) -> Bool { row.display != record(row).firstName }
+    /// Whether the title is an alternate name (so the subtitle leads with the canonical one).
+    func isAlternate(_ row: _CompletionRow) -> Bool {
+        let shown = shownName(row)
+        return shown == row.display && shown != record(row).firstName
+    }
 
-    func matchedName(_ row: _CompletionRow) -> String? { isAlternate(row) ? title(row) : nil }
+    func matchedName(_ row: _CompletionRow) -> String? {
+        row.display != record(row).firstName ? gazetteer._names.string(Int(row.display)) : nil
+    }
 
     func id(_ row: _CompletionRow) -> String { gazetteer.id(of: record(row)) }
 
     func place(_ row: _CompletionRow) -> Place {
         let record = record(row)
-        let canonical = row.display == record.firstName ? title(row) : gazetteer._names.string(Int(record.firstName))
+        let canonical = gazetteer._names.string(Int(record.firstName))
         return gazetteer.place(at: Int(row.place), record, name: canonical)
     }
 
@@ -62,13 +150,25 @@ final class _CompletionSource: Sendable {
         let record = record(row)
         let labels = gazetteer._labels
         var parts = _SubtitleParts()
-        if row.display != record.firstName { parts.append(gazetteer._names.string(Int(record.firstName)), part: nil) }
+        if isAlternate(row) {
+            // The canonical name (in the row's language), unless it reads as the title.
+            let canonical = gazetteer._names.string(Int(localized(place: row.place, language: row.language) ?? record.firstName))
+            if canonical != title(row) { parts.append(canonical, part: nil) }
+        }
+        /// A region's or country's name in the row's language, else its label.
+        func name(_ label: Int32, admin1Code: Int32) -> String {
+            if row.language >= 0, let place = regionPlaces[Self.key(record.countryCode, admin1Code)],
+               let localized = localized(place: place, language: row.language) {
+                return gazetteer._names.string(Int(localized))
+            }
+            return labels[Int(label)]
+        }
         switch record.kind {
         case .city:
-            if record.admin1Name >= 0 { parts.append(labels[Int(record.admin1Name)], part: 0) }
-            parts.append(labels[Int(record.countryName)], part: 1)
+            if record.admin1Name >= 0 { parts.append(name(record.admin1Name, admin1Code: record.admin1Code), part: 0) }
+            parts.append(name(record.countryName, admin1Code: -1), part: 1)
         case .region:
-            parts.append(labels[Int(record.countryName)], part: 1)
+            parts.append(name(record.countryName, admin1Code: -1), part: 1)
         case .country:
             if record.continent >= 0 { parts.append(labels[Int(record.continent)], part: 2) }
         }
@@ -79,6 +179,15 @@ final class _CompletionSource: Sendable {
 
     /// The title's highlights: the matched part of the key, mapped back to the title.
     func titleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
+        let shown = shownName(row)
+        if shown != row.display {
+            // Another name than the key's: highlight as much of its start as the matched
+            // part of the key shares with it ("londn" → "[Lond]on").
+            let title = _FoldedText(gazetteer._names.string(Int(shown)))
+            let matched = index.folded.buffer[keyStart(row)..<(Int(row.keyOffset) + Int(row.matchedLength))]
+            let common = zip(title.key, matched).prefix { $0 == $1 }.count
+            return common > 0 ? title.wordHighlights(0..<common) : []
+        }
         let names = gazetteer._names
         let nameIndex = Int(row.display)
         let wordStart = Int(row.keyOffset) - keyStart(row)
@@ -192,6 +301,10 @@ struct _CompletionRow: Sendable {
     var keyOffset: UInt32
     /// How many folded bytes of the key the query covered.
     var matchedLength: Int32
+    /// The language to show names in (a label index; -1 for the canonical names). Here,
+    /// beside the other 4-byte fields, it fills what would be padding: the row stays 32
+    /// bytes and a completion 40.
+    var language: Int32 = -1
     /// The region/country words a qualifier matched (usually none).
     var qualifier: [_Qualifiers.Word]
 
@@ -199,6 +312,7 @@ struct _CompletionRow: Sendable {
     /// only when both are empty: rows with qualifiers are compared by their text).
     func isIdentical(to other: _CompletionRow) -> Bool {
         place == other.place && display == other.display && name == other.name && keyOffset == other.keyOffset
-            && matchedLength == other.matchedLength && qualifier.isEmpty && other.qualifier.isEmpty
+            && matchedLength == other.matchedLength && language == other.language
+            && qualifier.isEmpty && other.qualifier.isEmpty
     }
 }

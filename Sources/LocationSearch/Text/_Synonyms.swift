@@ -3,12 +3,19 @@
 ///
 /// A query token that is exactly one of these words also tries its alternatives; the
 /// readings are ranked together, the literal one slightly ahead (`_Ranking.weights.synonym`).
+///
+/// One way only at the end of the query: the last word, still being typed, is matched as
+/// a prefix, and an abbreviation as a prefix matches far too much ("saint" read as "st"
+/// would find Stockholm, Stuttgart and the United States; "port" as "pt", Portugal's
+/// code). So a finished word ("saint paul", "saint ") reads both ways, and the last word
+/// only from short to long ("st" → "saint", "mt" → "mount").
 enum _Synonyms {
     /// Every word with its alternatives, the word packed into a `UInt64` (see `pack`):
     /// a few dozen entries, searched by a linear scan, so that neither building nor
     /// reading the table hashes anything (a dictionary keyed by byte arrays cost half a
     /// millisecond to set up, on the first query that had a word of the right length).
     static let entries: [(word: UInt64, alternatives: [[UInt8]])] = {
+        // (An alternative shorter than its word is an abbreviation: see `variants(of:limit:)`.)
         let abbreviations: [(String, [String])] = [
             ("st", ["saint", "sankt", "sint"]), ("ste", ["sainte"]), ("sta", ["santa"]), ("sto", ["santo"]),
             ("ft", ["fort"]), ("mt", ["mount", "mont"]), ("pt", ["port", "point"]), ("pto", ["puerto"]),
@@ -62,8 +69,12 @@ enum _Synonyms {
         let trailing = key.last == 0x20
         let tokens = key.split(separator: 0x20).map(Array.init)
         var readings: [[[UInt8]]] = [[]]
-        for token in tokens {
-            let options = [token] + (alternatives(of: token[...]) ?? [])
+        for (i, token) in tokens.enumerated() {
+            var options = [token] + (alternatives(of: token[...]) ?? [])
+            if i == tokens.count - 1 && !trailing {
+                // The word being typed: not to its abbreviation (see the type's summary).
+                options.removeAll { $0.count < token.count }
+            }
             var next: [[[UInt8]]] = []
             for reading in readings {
                 for option in options where next.count < limit + 1 { next.append(reading + [option]) }

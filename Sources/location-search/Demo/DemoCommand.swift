@@ -154,6 +154,7 @@ struct DemoCommand {
     /// country:     United States (US)
     /// coordinates: 37.77493, -122.41942
     /// population:  864816
+    /// time zone:   America/Los_Angeles
     /// geonames id: 5391959
     /// ```
     ///
@@ -169,6 +170,7 @@ struct DemoCommand {
             ("country", "\(place.countryName) (\(place.countryCode))"),
             ("coordinates", coordinate),
             ("population", String(place.population)),
+            ("time zone", place.timeZone),
             ("geonames id", place.geonameID.map(String.init)),
         ]
         return fields.map { label, value in

@@ -1,0 +1,101 @@
+/// How far an alternate name can be trusted: as a title (is it a name a person would
+/// accept?) and in ranking (is it a real name or a transliteration artefact?).
+///
+/// GeoNames' alternate names mix real names in many languages ("Wien", "Москва") with
+/// codes ("NYC"), misspellings ("Londn") and machine transliterations, often all
+/// lower-case ("ke la si nuo ge er si ke" for Krasnogorsk, "mrjghl"): about one alias in
+/// six in cities500 has no capital letter in a cased script.
+enum _NameQuality {
+    /// Whether `name` has letters of a cased script and none of them is upper-case
+    /// ("beijingusutoku", "sankt. paulos"): a transliteration artefact, not a name as people
+    /// write it.
+    ///
+    /// - Complexity: O(*n*) in the name's length.
+    static func isLowercaseOnly(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (upper, lower, _) = caseCounts(bytes)
+        return lower > 0 && upper == 0
+    }
+
+    /// Whether an alternate name that matched is fit to be a title: a real name, not a
+    /// code ("NYC", "PT": no lower-case letter, at most 5 letters), not an all-lower-case
+    /// transliteration artefact ("beijingusutoku", "ashn"), not a misspelling of the
+    /// canonical name (one edit away from it: "Londn", "Lodnon"). Names in scripts without
+    /// case ("北京") are judged by the last rule only.
+    ///
+    /// - Complexity: O(*n*) in the names' lengths, from their UTF-8 bytes.
+    static func isShowable(alias: UnsafeBufferPointer<UInt8>, canonical: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (upper, lower, letters) = caseCounts(alias)
+        if upper > 0 && lower == 0 && letters <= 5 { return false }
+        if lower > 0 && upper == 0 { return false }
+        var a: [UInt8] = [], c: [UInt8] = []
+        _Folding.fold(utf8: alias, into: &a)
+        _Folding.fold(utf8: canonical, into: &c)
+        return !(c.count >= 4 && isOneEdit(a, c))
+    }
+
+    static func isShowable(alias: String, canonical: String) -> Bool {
+        var alias = alias, canonical = canonical
+        return alias.withUTF8 { a in canonical.withUTF8 { c in isShowable(alias: a, canonical: c) } }
+    }
+
+    /// Whether UTF-8 `bytes` are all in Latin script: ASCII, Latin-1 and the Latin Extended
+    /// blocks (U+0080–U+024F), combining marks (U+0300–U+036F) and Latin Extended
+    /// Additional (U+1E00–U+1EFF, Vietnamese), plus the few punctuation marks names use.
+    ///
+    /// - Complexity: O(*n*) in the name's length, without decoding.
+    static func isLatin(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+            } else if (0xC2...0xC9).contains(lead) || lead == 0xCC || lead == 0xCD {
+                i += 2
+            } else if lead == 0xE1, i + 1 < bytes.count, (0xB8...0xBB).contains(bytes[i + 1]) {
+                i += 3
+            } else if lead == 0xE2, i + 1 < bytes.count, bytes[i + 1] == 0x80 {
+                i += 3  // U+2000–U+203F: dashes, quotes ("Ra’s al Khaymah")
+            } else {
+                return false
+            }
+        }
+        return true
+    }
+
+    /// Upper-case, lower-case and all letters in UTF-8 `bytes` (ASCII without decoding).
+    static func caseCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> (upper: Int, lower: Int, letters: Int) {
+        guard bytes.contains(where: { $0 >= 0x80 }) else {
+            var upper = 0, lower = 0
+            for byte in bytes {
+                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { upper += 1 }
+                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { lower += 1 }
+            }
+            return (upper, lower, upper + lower)
+        }
+        return caseCounts(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Upper-case, lower-case and all letters in `text`.
+    static func caseCounts(_ text: String) -> (upper: Int, lower: Int, letters: Int) {
+        var upper = 0, lower = 0, letters = 0
+        for scalar in text.unicodeScalars where scalar.properties.isAlphabetic {
+            letters += 1
+            if scalar.properties.isUppercase { upper += 1 } else if scalar.properties.isLowercase { lower += 1 }
+        }
+        return (upper, lower, letters)
+    }
+
+    /// Whether `a` becomes `b` by one insertion, deletion, substitution or transposition of
+    /// adjacent bytes.
+    static func isOneEdit(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        guard abs(a.count - b.count) <= 1 else { return false }
+        var i = 0
+        while i < a.count && i < b.count && a[i] == b[i] { i += 1 }
+        if a.count == b.count {
+            if i == a.count { return false }  // equal
+            if a[(i + 1)...] == b[(i + 1)...] { return true }  // substitution
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+        }
+        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+    }
+}
