@@ -112,10 +112,12 @@ final class _CompletionSource: Sendable {
             if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
             return bytes.contains { $0 >= 0x80 }
         }
+        // The byte checks (candidate, then the folded key) come before `fits`, which makes
+        // a lower-cased String: a place can have hundreds of names beyond ASCII.
         for n in record.firstName..<(record.firstName + record.nameCount)
-        where n != row.display && names.withBytes(Int(n), candidate) && fits(n) {
+        where n != row.display && names.withBytes(Int(n), candidate) {
             names.withBytes(Int(n)) { _Folding.fold(utf8: $0, into: &other) }
-            guard other == key else { continue }
+            guard other == key, fits(n) else { continue }
             var respelled = row
             respelled.display = n
             return respelled
