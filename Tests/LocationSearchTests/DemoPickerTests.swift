@@ -17,19 +17,14 @@ struct DemoPickerTests {
     static let down = "\u{1B}[B"
     static let backspace = "\u{7F}"
 
+    /// The demo started as `DemoTests` starts it, once its prompt shows.
     func startDemo(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> (TerminalSession, TerminalAttributes) {
-        let session = try TerminalSession(
-            executable: try Products.locationSearch(), arguments: ["demo"] + arguments, columns: columns, rows: rows)
-        let before = try #require(session.initialAttributes)
-        try session.waitForScreen("the prompt") { $0.isAlternateScreen && $0.text(row: 0).hasPrefix(">") }
-        return (session, before)
+        try DemoTests().startDemo(arguments, columns: columns, rows: rows)
     }
 
+    /// `DemoTests`' checks of the terminal after the demo exits, and bracketed paste off.
     func expectRestored(_ session: TerminalSession, _ before: TerminalAttributes) throws {
-        let after = try session.attributes()
-        #expect(after == before)
-        #expect(!session.screen.isAlternateScreen)
-        #expect(session.screen.isCursorVisible)
+        try DemoTests().expectRestored(session, before)
         #expect(!session.screen.isBracketedPaste)
     }
 
