@@ -15,41 +15,15 @@ struct CommandLineStreamsTests {
         return try run(URL(fileURLWithPath: "/bin/sh"), quoted, input: input)
     }
 
-    /// Runs `executable` with stdout and stderr to files, or to pipes whose reading end is
-    /// already closed (`brokenStdout`, `brokenStderr`: every write fails with EPIPE).
+    /// `Subprocess.run` of `executable`, which must exit, not be killed by a signal.
     static func run(
         _ executable: URL, _ arguments: [String], input: Data = Data(),
         brokenStdout: Bool = false, brokenStderr: Bool = false
     ) throws -> Subprocess.Result {
-        let directory = FileManager.default.temporaryDirectory
-        let inputFile = directory.appendingPathComponent("ls-in-\(UUID())")
-        let outputFile = directory.appendingPathComponent("ls-out-\(UUID())")
-        let errorFile = directory.appendingPathComponent("ls-err-\(UUID())")
-        defer { for file in [inputFile, outputFile, errorFile] { try? FileManager.default.removeItem(at: file) } }
-        try input.write(to: inputFile)
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["NO_COLOR"] = nil
-        environment["FORCE_COLOR"] = nil
-        process.environment = environment
-        process.standardInput = try FileHandle(forReadingFrom: inputFile)
-        func broken() throws -> Pipe {
-            let pipe = Pipe()
-            try pipe.fileHandleForReading.close()
-            return pipe
-        }
-        process.standardOutput = brokenStdout ? try broken() : try FileHandle(forWritingTo: outputFile)
-        process.standardError = brokenStderr ? try broken() : try FileHandle(forWritingTo: errorFile)
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
-        return Subprocess.Result(
-            status: process.terminationStatus, stdout: try Data(contentsOf: outputFile),
-            stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self))
+        let result = try Subprocess.run(
+            arguments, input: input, program: executable, brokenStdout: brokenStdout, brokenStderr: brokenStderr)
+        #expect(result.exited, "killed by signal \(result.status)")
+        return result
     }
 
     @Test func aClosedStderrIsNotACrash() throws {
