@@ -1,0 +1,102 @@
+import Foundation
+
+/// Parsers for GeoNames' tab-separated dumps, working on bytes: the field parsers here,
+/// one file per format (`_GeoNamesReader+Countries.swift`, `+Regions`, `+AlternateNames`,
+/// `+Cities`, which also assembles the gazetteer).
+enum _GeoNamesReader {
+    /// The tab-separated fields of `line`, empty ones included.
+    static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
+        line.split(separator: 0x09, omittingEmptySubsequences: false)
+    }
+
+    /// The text of `bytes`, without leading and trailing spaces.
+    static func string(_ bytes: ArraySlice<UInt8>) -> String {
+        String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// A parsed decimal integer, or why it is not one.
+    enum Integer: Equatable {
+        case value(Int64)
+        case notANumber
+        case outOfRange
+    }
+
+    /// The decimal integer in `bytes`: an optional `-`, then digits, nothing else.
+    ///
+    /// - Complexity: O(*n*) in the length of `bytes`; never traps.
+    static func integer(_ bytes: ArraySlice<UInt8>) -> Integer {
+        var digits = bytes[...]
+        let negative = digits.first == UInt8(ascii: "-")
+        if negative { digits = digits.dropFirst() }
+        guard !digits.isEmpty else { return .notANumber }
+        var value: Int64 = 0
+        var overflow = false
+        for byte in digits {
+            guard byte >= 0x30 && byte <= 0x39 else { return .notANumber }
+            // Negative numbers accumulate downwards, so that Int64.min is in range.
+            let (m, o1) = value.multipliedReportingOverflow(by: 10)
+            let digit = Int64(byte &- 0x30)
+            let (a, o2) = negative ? m.subtractingReportingOverflow(digit) : m.addingReportingOverflow(digit)
+            overflow = overflow || o1 || o2
+            value = a
+        }
+        return overflow ? .outOfRange : .value(value)
+    }
+
+    /// The count (a population, an id) in `field` of row `line` of `file`, which must be a
+    /// whole number in 0...Int64.max; `empty` if the field is empty and that is allowed.
+    static func count(
+        _ field: ArraySlice<UInt8>, _ what: String, empty: Int64?, in file: _GeoNamesFile, line: Int
+    ) throws -> Int64 {
+        if field.isEmpty, let empty { return empty }
+        switch integer(field) {
+        case .value(let value) where value >= 0:
+            return value
+        case .value:
+            throw file.error(line: line, "\(what) \"\(string(field))\" is negative")
+        case .outOfRange:
+            throw file.error(line: line, "\(what) \"\(string(field))\" is out of range (at most \(Int64.max))")
+        case .notANumber:
+            throw file.error(line: line, "\(what) \"\(string(field))\" is not a number")
+        }
+    }
+
+    /// Whether `name` folds to a key: it has a letter or digit (the index has nothing to
+    /// find a name by otherwise).
+    ///
+    /// - Complexity: O(*n*) in the length of `name`; ASCII names without folding.
+    static func isSearchable(_ name: ArraySlice<UInt8>, scratch: inout [UInt8]) -> Bool {
+        var ascii = true
+        for byte in name {
+            if byte >= 0x80 { ascii = false; continue }
+            if _Folding.ascii[Int(byte)] != 0x20 { return true }
+        }
+        if ascii { return false }
+        name.withUnsafeBufferPointer { _Folding.fold(utf8: $0, into: &scratch) }
+        return !scratch.isEmpty
+    }
+
+    /// Where each geonameid was first seen, to report a duplicate with both lines.
+    struct IDRegistry {
+        private var seen: [Int64: (file: String, line: Int)] = [:]
+
+        /// Records `id` at `file`:`line`; `nil` if it is new, else where it was first seen,
+        /// as `file:line` (or `line N` in the same file).
+        mutating func insert(_ id: Int64, file: String, line: Int) -> String? {
+            guard id >= 0 else { return nil }  // no id
+            if let first = seen[id] {
+                return first.file == file ? "line \(first.line)" : "\(first.file):\(first.line)"
+            }
+            seen[id] = (file, line)
+            return nil
+        }
+    }
+
+    static let continents = [
+        "AF": "Africa", "AN": "Antarctica", "AS": "Asia", "EU": "Europe",
+        "NA": "North America", "OC": "Oceania", "SA": "South America",
+    ]
+
+    /// The most name bytes a gazetteer holds: names are addressed with 32-bit offsets.
+    static let nameBytesLimit = Int(UInt32.max)
+}
