@@ -43,14 +43,16 @@ extension BenchCommand {
             + ["samples", "p50", "p90", "p99", "max"].map { $0.leftPadded(to: 9) }.joined()
             + ["p50", "p90", "p99", "max"].map { $0.leftPadded(to: 9) }.joined())
         for filter in filterCases(completer) {
-            let workload = TypingWorkload(typing: TypingWorkload.sample(completer, count: count, seed: seed, among: filter.places))
+            let workload = TypingWorkload(
+                typing: TypingWorkload.sample(completer, count: count, seed: seed, among: filter.places))
             var exact = filter.options
             exact.typoTolerance = false
             let a = timeKeystrokes(completer, workload, options: exact, passes: settings.passes).all
             let b = timeKeystrokes(completer, workload, options: filter.options, passes: settings.passes).all
             say("  " + filter.label.padding(toLength: 36, withPad: " ", startingAt: 0)
                 + Measurement.grouped(a.count).leftPadded(to: 9)
-                + [a.p50, a.p90, a.p99, a.max, b.p50, b.p90, b.p99, b.max].map { Measurement.micros($0).leftPadded(to: 9) }.joined())
+                + [a.p50, a.p90, a.p99, a.max, b.p50, b.p90, b.p99, b.max]
+                    .map { Measurement.micros($0).leftPadded(to: 9) }.joined())
         }
     }
 
@@ -76,7 +78,8 @@ extension BenchCommand {
             filters.append(("country \(code)", CompletionOptions(countries: [code]), prefixes[code]!.sorted()))
         }
         for kind in Place.Kind.allCases {
-            filters.append(("kind \(kind.rawValue)", CompletionOptions(kinds: [kind]), (kindPrefixes[kind] ?? []).sorted()))
+            filters.append(
+                ("kind \(kind.rawValue)", CompletionOptions(kinds: [kind]), (kindPrefixes[kind] ?? []).sorted()))
         }
         for typos in [false, true] {
             var rows: [(label: String, summary: LatencySummary, worst: String)] = []
@@ -95,10 +98,12 @@ extension BenchCommand {
             }
             let overall = LatencySummary(all)
             rows.sort { $0.summary.p99 > $1.summary.p99 }
-            say("every filter (\(filters.count - Place.Kind.allCases.count) country codes, \(Place.Kind.allCases.count) kinds), "
+            let kinds = Place.Kind.allCases.count
+            say("every filter (\(filters.count - kinds) country codes, \(kinds) kinds), "
                 + "typo tolerance \(typos ? "on" : "off"): \(Measurement.grouped(overall.count)) samples, "
                 + "p50 \(Measurement.micros(overall.p50)), p99 \(Measurement.micros(overall.p99)), "
-                + "max \(Measurement.micros(overall.max)) µs; the slowest filters by p99 (fastest of \(settings.passes) passes):")
+                + "max \(Measurement.micros(overall.max)) µs; the slowest filters by p99 "
+                + "(fastest of \(settings.passes) passes):")
             for row in rows.prefix(8) {
                 say("  " + row.label.padding(toLength: 16, withPad: " ", startingAt: 0)
                     + String(format: "%@ queries, p50 %@, p99 %@ µs (×%.1f the unfiltered exact p99), slowest \"%@\"",

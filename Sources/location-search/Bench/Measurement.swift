@@ -135,3 +135,15 @@ struct SplitMix64 {
 
     mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
 }
+
+/// Prints a line and flushes, so a long run shows progress.
+func say(_ line: String) {
+    print(line)
+    fflush(nil)
+}
+
+extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
