@@ -39,15 +39,7 @@ enum CrashRestore {
         guard !installed else { return }
         installed = true
         for signal in signals {
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = crashHandler
-            #else
-            action.__sigaction_handler.sa_handler = crashHandler
-            #endif
-            action.sa_flags = 0
-            sigemptyset(&action.sa_mask)
-            _ = sigaction(signal, &action, crashPrevious + Int(signal))
+            SignalAction.install(signal, handler: crashHandler, flags: 0, previous: crashPrevious + Int(signal))
         }
     }
 

@@ -63,11 +63,12 @@ final class EventPipe {
     /// From now on, `signals` arrive as bytes on the pipe instead of their default action.
     /// Only one `EventPipe` catches signals at a time.
     func catchSignals(_ signals: [Int32]) {
-        precondition(signalPipeWriteEnd == -1 || signalPipeWriteEnd == writeEnd, "one EventPipe catches signals at a time")
+        precondition(signalPipeWriteEnd == -1 || signalPipeWriteEnd == writeEnd,
+                     "one EventPipe catches signals at a time")
         signalPipeWriteEnd = writeEnd
         for signal in signals {
             var previous = sigaction()
-            _ = Self.install(signal, handler: Self.forward, previous: &previous)
+            Self.install(signal, handler: Self.forward, previous: &previous)
             caught.append((signal, previous))
         }
     }
@@ -89,9 +90,11 @@ final class EventPipe {
     /// the stop, and this returns at once: there would be nobody to continue it.
     func stopForJobControl() {
         var ignored = sigaction()
-        _ = Self.install(SIGTSTP, handler: SIG_DFL, previous: &ignored)
+        Self.install(SIGTSTP, handler: SIG_DFL, previous: &ignored)
         _ = kill(0, SIGTSTP)
-        if caught.contains(where: { $0.signal == SIGTSTP }) { _ = Self.install(SIGTSTP, handler: Self.forward, previous: &ignored) }
+        if caught.contains(where: { $0.signal == SIGTSTP }) {
+            Self.install(SIGTSTP, handler: Self.forward, previous: &ignored)
+        }
     }
 
     /// Gives the caught signals the actions they had before `catchSignals(_:)`.
@@ -123,15 +126,9 @@ final class EventPipe {
 
     /// Installs `handler` with `sigaction(2)`: handlers stay installed, interrupted system
     /// calls are restarted (the loop's `poll(2)` still wakes, as the pipe becomes readable).
-    private static func install(_ signal: Int32, handler: (@convention(c) (Int32) -> Void)?, previous: inout sigaction) -> Bool {
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = handler
-        #else
-        action.__sigaction_handler.sa_handler = handler
-        #endif
-        action.sa_flags = SA_RESTART
-        sigemptyset(&action.sa_mask)
-        return sigaction(signal, &action, &previous) == 0
+    private static func install(
+        _ signal: Int32, handler: (@convention(c) (Int32) -> Void)?, previous: inout sigaction
+    ) {
+        SignalAction.install(signal, handler: handler, flags: Int32(SA_RESTART), previous: &previous)
     }
 }
