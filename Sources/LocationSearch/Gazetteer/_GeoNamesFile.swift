@@ -69,11 +69,21 @@ struct _GeoNamesFile {
     /// Calls `body` with the tab-separated fields of each row and its 1-based line number;
     /// blank lines and `#` comment lines are not rows.
     ///
+    /// - Parameters:
+    ///   - minimumColumns: fewer fields is an error, "expected `expected` tab-separated
+    ///     columns, found N" (`expected`: "at least `minimumColumns`" unless given).
     /// - Complexity: O(*n*) in the size of the file.
-    func forEachRow(_ body: ([ArraySlice<UInt8>], Int) throws -> Void) throws {
+    func forEachRow(
+        minimumColumns: Int, expected: String? = nil, _ body: ([ArraySlice<UInt8>], Int) throws -> Void
+    ) throws {
         try forEachLine { line, number in
             if line.first == UInt8(ascii: "#") { return }
-            try body(_GeoNamesReader.fields(line), number)
+            let fields = _GeoNamesReader.fields(line)
+            guard fields.count >= minimumColumns else {
+                let expected = expected ?? "at least \(minimumColumns)"
+                throw error(line: number, "expected \(expected) tab-separated columns, found \(fields.count)")
+            }
+            try body(fields, number)
         }
     }
 }

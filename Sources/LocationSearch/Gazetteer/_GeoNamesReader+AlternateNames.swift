@@ -13,10 +13,7 @@ extension _GeoNamesReader {
     /// skipped.
     static func alternateNames(_ file: _GeoNamesFile) throws -> [Int64: [AlternateName]] {
         var result: [Int64: [AlternateName]] = [:]
-        try file.forEachRow { f, number in
-            guard f.count >= 4 else {
-                throw file.error(line: number, "expected at least 4 tab-separated columns, found \(f.count)")
-            }
+        try file.forEachRow(minimumColumns: 4) { f, number in
             guard case .value(let geonameID) = integer(f[1]) else {
                 throw file.error(line: number, "geonameid \"\(string(f[1]))\" is not a number")
             }

@@ -18,10 +18,7 @@ extension _GeoNamesReader {
     static func countries(_ file: _GeoNamesFile) throws -> [Country] {
         var result: [Country] = []
         var codes: [String: Int] = [:]
-        try file.forEachRow { f, number in
-            guard f.count >= 17 else {
-                throw file.error(line: number, "expected at least 17 tab-separated columns, found \(f.count)")
-            }
+        try file.forEachRow(minimumColumns: 17) { f, number in
             let code = string(f[0])
             guard code.utf8.count == 2 else {
                 throw file.error(line: number, "ISO code \"\(code)\" is not two letters")

@@ -16,10 +16,8 @@ extension _GeoNamesReader {
     static func regions(_ file: _GeoNamesFile) throws -> [Region] {
         var result: [Region] = []
         var keys: [String: Int] = [:]
-        try file.forEachRow { f, number in
-            guard f.count >= 4 else {
-                throw file.error(line: number, "expected 4 tab-separated columns, found \(f.count)")
-            }
+        // "expected 4": the file has four columns; more are accepted.
+        try file.forEachRow(minimumColumns: 4, expected: "4") { f, number in
             let key = string(f[0])
             guard let dot = key.firstIndex(of: "."), key.utf8.distance(from: key.startIndex, to: dot) == 2,
                   key.index(after: dot) < key.endIndex
