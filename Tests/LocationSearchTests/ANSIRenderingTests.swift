@@ -16,12 +16,14 @@ struct ANSIRenderingTests {
             ("brightYellow", .brightYellow), ("brightBlue", .brightBlue), ("brightMagenta", .brightMagenta),
             ("brightCyan", .brightCyan), ("brightWhite", .brightWhite),
             ("palette(0)", .palette(0)), ("palette(208)", .palette(208)), ("palette(255)", .palette(255)),
-            ("rgb(0, 0, 0)", .rgb(red: 0, green: 0, blue: 0)), ("rgb(255, 128, 0)", .rgb(red: 255, green: 128, blue: 0)),
+            ("rgb(0, 0, 0)", .rgb(red: 0, green: 0, blue: 0)),
+            ("rgb(255, 128, 0)", .rgb(red: 255, green: 128, blue: 0)),
         ]
         styles += colors.map { ("foreground \($0.0)", TerminalStyle(foreground: $0.1)) }
         styles += colors.map { ("background \($0.0)", TerminalStyle(background: $0.1)) }
         styles.append(("bold, foreground palette(208), background rgb(40, 44, 52)",
-                       TerminalStyle(bold: true, foreground: .palette(208), background: .rgb(red: 40, green: 44, blue: 52))))
+                       TerminalStyle(bold: true, foreground: .palette(208),
+                                     background: .rgb(red: 40, green: 44, blue: 52))))
         return styles
     }()
 
@@ -36,10 +38,13 @@ struct ANSIRenderingTests {
         (TerminalStyle.plain, ""),
         (.bold, "\u{1B}[1m"), (.dim, "\u{1B}[2m"), (.underline, "\u{1B}[4m"), (.inverse, "\u{1B}[7m"),
         (TerminalStyle(foreground: .black), "\u{1B}[30m"), (TerminalStyle(foreground: .white), "\u{1B}[37m"),
-        (TerminalStyle(foreground: .brightBlack), "\u{1B}[90m"), (TerminalStyle(foreground: .brightWhite), "\u{1B}[97m"),
+        (TerminalStyle(foreground: .brightBlack), "\u{1B}[90m"),
+        (TerminalStyle(foreground: .brightWhite), "\u{1B}[97m"),
         (TerminalStyle(background: .black), "\u{1B}[40m"), (TerminalStyle(background: .white), "\u{1B}[47m"),
-        (TerminalStyle(background: .brightBlack), "\u{1B}[100m"), (TerminalStyle(background: .brightWhite), "\u{1B}[107m"),
-        (TerminalStyle(foreground: .palette(208)), "\u{1B}[38;5;208m"), (TerminalStyle(background: .palette(0)), "\u{1B}[48;5;0m"),
+        (TerminalStyle(background: .brightBlack), "\u{1B}[100m"),
+        (TerminalStyle(background: .brightWhite), "\u{1B}[107m"),
+        (TerminalStyle(foreground: .palette(208)), "\u{1B}[38;5;208m"),
+        (TerminalStyle(background: .palette(0)), "\u{1B}[48;5;0m"),
         (TerminalStyle(foreground: .rgb(red: 255, green: 128, blue: 0)), "\u{1B}[38;2;255;128;0m"),
         (TerminalStyle(background: .rgb(red: 40, green: 44, blue: 52)), "\u{1B}[48;2;40;44;52m"),
     ])
@@ -72,7 +77,8 @@ struct ANSIRenderingTests {
         #expect(sanFr.ansiHighlightedTitle(style: TerminalStyle(underline: true, foreground: .yellow))
                 == "\u{1B}[4;33mSan\u{1B}[0m \u{1B}[4;33mFr\u{1B}[0mancisco")
         let paris = try #require(completer.completions(for: "paris tex").first)
-        #expect(paris.ansiHighlightedSubTitle(textStyle: .dim) == "\u{1B}[1mTex\u{1B}[0m\u{1B}[2mas, United States\u{1B}[0m")
+        #expect(paris.ansiHighlightedSubTitle(textStyle: .dim)
+                == "\u{1B}[1mTex\u{1B}[0m\u{1B}[2mas, United States\u{1B}[0m")
     }
 
     @Test func plainStylesGiveTheBareText() {
@@ -81,7 +87,8 @@ struct ANSIRenderingTests {
     }
 
     @Test func controlCharactersCannotReachTheTerminal() {
-        let completion = RenderingFixture.completion(title: "Evil\u{1B}[2JTown\u{7}", titleRanges: [.init(location: 0, length: 4)])
+        let completion = RenderingFixture.completion(
+            title: "Evil\u{1B}[2JTown\u{7}", titleRanges: [.init(location: 0, length: 4)])
         #expect(completion.ansiHighlightedTitle() == "\u{1B}[1mEvil\u{1B}[0m\u{FFFD}[2JTown\u{FFFD}")
     }
 
@@ -89,7 +96,8 @@ struct ANSIRenderingTests {
     func endsUnstyled(_ label: String) throws {
         let edge = try #require(RenderingFixture.edgeCases.first { $0.label == label })
         let completion = RenderingFixture.completion(title: edge.title, titleRanges: edge.ranges)
-        for (style, textStyle) in [(TerminalStyle.bold, TerminalStyle.plain), (.bold, .dim), (.plain, .dim), (.dim, .dim)] {
+        let pairs = [(TerminalStyle.bold, TerminalStyle.plain), (.bold, .dim), (.plain, .dim), (.dim, .dim)]
+        for (style, textStyle) in pairs {
             let output = completion.ansiHighlightedTitle(style: style, textStyle: textStyle)
             var styled = false
             var text = ""
@@ -101,7 +109,8 @@ struct ANSIRenderingTests {
                 }
             }
             #expect(!styled, "\(SnapshotFormat.visible(output))")
-            #expect(text.unicodeScalars.elementsEqual(edge.title.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? "\u{FFFD}" : $0 }))
+            let shown = edge.title.unicodeScalars.map { $0 == "\r" || $0 == "\n" ? "\u{FFFD}" : $0 }
+            #expect(text.unicodeScalars.elementsEqual(shown))
         }
     }
 
@@ -111,11 +120,13 @@ struct ANSIRenderingTests {
         var lines: [String] = []
         let width = Self.styles.map(\.name.count).max()! + 2
         for (name, style) in Self.styles {
-            lines.append(SnapshotFormat.padded(name, width) + SnapshotFormat.visible(Self.sanFr.ansiHighlightedTitle(style: style)))
+            lines.append(SnapshotFormat.padded(name, width)
+                         + SnapshotFormat.visible(Self.sanFr.ansiHighlightedTitle(style: style)))
         }
         lines.append("")
         lines.append("textStyle, for the rest of the text:")
-        for (name, textStyle) in [("dim", TerminalStyle.dim), ("foreground brightBlack", TerminalStyle(foreground: .brightBlack)),
+        for (name, textStyle) in [("dim", TerminalStyle.dim),
+                                  ("foreground brightBlack", TerminalStyle(foreground: .brightBlack)),
                                   ("same as the highlight (bold)", TerminalStyle.bold)] {
             lines.append(SnapshotFormat.padded(name, width)
                          + SnapshotFormat.visible(Self.sanFr.ansiHighlightedTitle(textStyle: textStyle)))
@@ -126,18 +137,11 @@ struct ANSIRenderingTests {
     }
 
     @Test func fixtureQueries() throws {
-        let completer = try RenderingFixture.completer()
-        var lines: [String] = []
-        for (query, note) in RenderingFixture.queries {
-            lines.append("\"\(SnapshotFormat.escaped(query))\"   (\(note))")
-            let completions = completer.completions(for: query, options: .init(limit: 3))
-            if completions.isEmpty { lines.append("    (no completions)") }
-            for completion in completions {
-                lines.append("    " + SnapshotFormat.visible(completion.ansiHighlightedTitle())
-                             + " | " + SnapshotFormat.visible(completion.ansiHighlightedSubTitle(textStyle: .dim)))
-            }
+        let text = try RenderingFixture.queriesRendered { completion in
+            SnapshotFormat.visible(completion.ansiHighlightedTitle())
+                + " | " + SnapshotFormat.visible(completion.ansiHighlightedSubTitle(textStyle: .dim))
         }
-        assertSnapshot(of: lines.joined(separator: "\n"), named: "titleAndDimSubtitle")
+        assertSnapshot(of: text, named: "titleAndDimSubtitle")
     }
 
     @Test func edgeCases() {

@@ -10,18 +10,18 @@ struct CommandLineStreamsTests {
     /// its streams as a shell does; standard input is `input`.
     static func shell(_ arguments: [String], redirections: String, input: Data = Data()) throws -> Subprocess.Result {
         let script = "exec \"$0\" \"$@\" \(redirections)"
-        var quoted = ["-c", script, Subprocess.executable.path]
+        var quoted = ["-c", script, try Products.locationSearch().path]
         quoted += arguments
-        return try run(URL(fileURLWithPath: "/bin/sh"), quoted, input: input)
+        return try run(quoted, program: URL(fileURLWithPath: "/bin/sh"), input: input)
     }
 
-    /// `Subprocess.run` of `executable`, which must exit, not be killed by a signal.
+    /// `Subprocess.run` of the tool (or `program`), which must exit, not be killed by a signal.
     static func run(
-        _ executable: URL, _ arguments: [String], input: Data = Data(),
+        _ arguments: [String], program: URL? = nil, input: Data = Data(),
         brokenStdout: Bool = false, brokenStderr: Bool = false
     ) throws -> Subprocess.Result {
         let result = try Subprocess.run(
-            arguments, input: input, program: executable, brokenStdout: brokenStdout, brokenStderr: brokenStderr)
+            arguments, input: input, program: program, brokenStdout: brokenStdout, brokenStderr: brokenStderr)
         #expect(result.exited, "killed by signal \(result.status)")
         return result
     }
@@ -39,9 +39,9 @@ struct CommandLineStreamsTests {
     }
 
     @Test func aStderrPipeWithNoReaderIsNotACrash() throws {
-        let usage = try Self.run(Subprocess.executable, ["complete", "--bogus"], brokenStderr: true)
+        let usage = try Self.run(["complete", "--bogus"], brokenStderr: true)
         #expect(usage.status == 64)
-        let missing = try Self.run(Subprocess.executable, ["complete", "--index", "/nonexistent/x.lsindex", "a"], brokenStderr: true)
+        let missing = try Self.run(["complete", "--index", "/nonexistent/x.lsindex", "a"], brokenStderr: true)
         #expect(missing.status == 2)
     }
 
@@ -56,7 +56,7 @@ struct CommandLineStreamsTests {
     @Test func aStdoutPipeWithNoReaderEndsQuietly() throws {
         // `location-search < names | head -1`: once the reader has gone, stop with status 0.
         let input = Data(String(repeating: "paris\n", count: 1000).utf8)
-        let result = try Self.run(Subprocess.executable, ["complete", "--json"], input: input, brokenStdout: true)
+        let result = try Self.run(["complete", "--json"], input: input, brokenStdout: true)
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
     }
@@ -77,7 +77,8 @@ struct CommandLineStreamsTests {
     }
 
     @Test func aByteOrderMarkOpeningStandardInputIsDropped() throws {
-        let result = try Subprocess.run(["complete", "--json", "--limit", "1"], input: Data("\u{FEFF}paris\n\u{FEFF}x\n".utf8))
+        let result = try Subprocess.run(
+            ["complete", "--json", "--limit", "1"], input: Data("\u{FEFF}paris\n\u{FEFF}x\n".utf8))
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.hasPrefix("{\"query\": \"paris\", \"results\": [{\"id\": \"geonames:2988507\"") == true)
@@ -91,15 +92,19 @@ struct CommandLineStreamsTests {
         let directory = try GeoNamesFixture.write()
         defer { try? FileManager.default.removeItem(at: directory) }
         let cities = directory.appendingPathComponent("cities500.txt")
-        let contents = (byteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()) + (try Data(contentsOf: cities)) + Data(row.utf8)
+        let contents = (byteOrderMark ? Data([0xEF, 0xBB, 0xBF]) : Data()) + (try Data(contentsOf: cities))
+            + Data(row.utf8)
         try contents.write(to: cities)
         return try Subprocess.run([
             "build-index", "--geonames", directory.path, "--output", directory.appendingPathComponent("x.lsindex").path,
         ])
     }
 
-    static func row(id: String = "42", name: String = "Springfield", featureClass: String = "P", population: String = "100") -> String {
-        [id, name, name, "", "39.8", "-89.6", featureClass, "PPL", "US", "", "CA", "", "", "", population, "", "", "UTC", "2024-01-01"]
+    static func row(
+        id: String = "42", name: String = "Springfield", featureClass: String = "P", population: String = "100"
+    ) -> String {
+        [id, name, name, "", "39.8", "-89.6", featureClass, "PPL", "US", "", "CA", "", "", "", population, "", "",
+         "UTC", "2024-01-01"]
             .joined(separator: "\t") + "\n"
     }
 

@@ -56,7 +56,9 @@ struct CommandLineToolTests {
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == 7)
-        let answers = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let answers = try lines.map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(answers.map { ($0["query"] as? String)?.count ?? -1 }.prefix(3) == [6, 0, 4])
         #expect(answers[3]["query"] as? String == "pa\u{FFFD}\u{FFFD}r")
         #expect((answers[4]["results"] as? [Any])?.isEmpty == true)
@@ -72,18 +74,19 @@ struct CommandLineToolTests {
     func badArguments(_ arguments: [String]) throws {
         let result = try Subprocess.run(arguments)
         #expect(result.status == 64)
-        let lines = result.stderr.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(result.stderr)")
-        #expect(lines.last == "see `location-search --help`")
+        Subprocess.expectUsageMessage(result.stderr, help: "location-search --help")
         #expect(result.output.isEmpty)
     }
 
     @Test func filtersAndNegativeCoordinates() throws {
-        let result = try Subprocess.run(["complete", "--json", "--country", "us", "--kind", "city", "--near", "-33.87,151.21", "--limit", "5", "paris"])
+        let result = try Subprocess.run(
+            ["complete", "--json", "--country", "us", "--kind", "city", "--near", "-33.87,151.21", "--limit", "5",
+             "paris"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: result.stdout) as? [String: Any])
         let results = try #require(object["results"] as? [[String: Any]])
-        #expect(!results.isEmpty && results.allSatisfy { $0["countryCode"] as? String == "US" && $0["kind"] as? String == "city" })
+        #expect(!results.isEmpty
+                && results.allSatisfy { $0["countryCode"] as? String == "US" && $0["kind"] as? String == "city" })
     }
 
     @Test("Help, the tool's and each subcommand's, exits 0", arguments: [
@@ -109,8 +112,9 @@ struct CommandLineToolTests {
     /// The help texts, built from the option declarations, pinned as snapshots: a new
     /// option shows in the diff (`SNAPSHOT_TESTING_RECORD=all swift test --filter helpTexts`).
     @Test func helpTexts() throws {
-        for (name, arguments) in [("tool", ["--help"]), ("complete", ["complete", "--help"]), ("demo", ["demo", "--help"]),
-                                  ("buildIndex", ["build-index", "--help"]), ("bench", ["bench", "--help"])] {
+        for (name, arguments) in [("tool", ["--help"]), ("complete", ["complete", "--help"]),
+                                  ("demo", ["demo", "--help"]), ("buildIndex", ["build-index", "--help"]),
+                                  ("bench", ["bench", "--help"])] {
             let result = try Subprocess.run(arguments)
             #expect(result.status == 0)
             for line in result.output.split(separator: "\n") {
@@ -133,7 +137,8 @@ struct CommandLineToolTests {
     func mistypedSubcommand(_ arguments: [String], meant: String) throws {
         let result = try Subprocess.run(arguments)
         #expect(result.status == 64, "\(result.output)")
-        #expect(result.stderr.hasPrefix("location-search: unknown command \(arguments[0]); did you mean `\(meant)`?"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("location-search: unknown command \(arguments[0]); did you mean `\(meant)`?"),
+                "\(result.stderr)")
         #expect(result.output.isEmpty)
     }
 
@@ -156,7 +161,8 @@ struct CommandLineToolTests {
         let echoed = try Subprocess.run(["complete", hostile])
         #expect(echoed.status == 1)
         #expect(!echoed.stderr.contains("\u{1B}") && !echoed.stderr.contains("\u{07}"), "no raw escapes echoed")
-        #expect(echoed.stderr.hasPrefix("No places match \"\\u{1B}]0;pwned\\u{7}\\u{1B}[2Jqqq"), "\(echoed.stderr.prefix(120))")
+        #expect(echoed.stderr.hasPrefix("No places match \"\\u{1B}]0;pwned\\u{7}\\u{1B}[2Jqqq"),
+                "\(echoed.stderr.prefix(120))")
         #expect(echoed.stderr.count < 200, "shortened: \(echoed.stderr.count) characters")
         #expect(echoed.stderr.hasSuffix("… (100014 characters)\".\n"))
 
@@ -177,25 +183,18 @@ struct CommandLineToolTests {
         var environment = TerminalSession.defaultEnvironment
         environment["NO_COLOR"] = value
         let run = try TerminalSession(
-            executable: Subprocess.executable, arguments: ["--limit", "1", "san fr"], outputToTerminal: true,
+            arguments: ["--limit", "1", "san fr"], outputToTerminal: true,
             environment: environment)
         #expect(try run.waitForExit() == .exited(0))
         let output = run.terminalOutput(since: 0)
-        #expect(output.contains("San") && output.contains("␛[1m") == colour, "NO_COLOR=\(value ?? "(unset)"): \(output)")
+        #expect(output.contains("San") && output.contains("␛[1m") == colour,
+                "NO_COLOR=\(value ?? "(unset)"): \(output)")
     }
 
     @Test func aFailedWriteSaysWhatFailed() throws {
         guard FileManager.default.isWritableFile(atPath: "/dev/full") else { return }
-        let process = Process()
-        process.executableURL = Subprocess.executable
-        process.arguments = ["san fr"]
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
-        let errors = Pipe()
-        process.standardError = errors
-        try process.run()
-        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 2)
-        #expect(message == "location-search: cannot write to standard output: No space left on device\n")
+        let result = try Subprocess.run(["san fr"], stdoutFile: URL(fileURLWithPath: "/dev/full"))
+        #expect(result.status == 2)
+        #expect(result.stderr == "location-search: cannot write to standard output: No space left on device\n")
     }
 }

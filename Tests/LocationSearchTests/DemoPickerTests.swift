@@ -18,7 +18,9 @@ struct DemoPickerTests {
     static let backspace = "\u{7F}"
 
     /// The demo started as `DemoTests` starts it, once its prompt shows.
-    func startDemo(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> (TerminalSession, TerminalAttributes) {
+    func startDemo(
+        _ arguments: [String] = [], columns: Int = 80, rows: Int = 24
+    ) throws -> (TerminalSession, TerminalAttributes) {
         try DemoTests().startDemo(arguments, columns: columns, rows: rows)
     }
 
@@ -40,7 +42,9 @@ struct DemoPickerTests {
     /// Waits until the list answers the query `query` (the prompt shows it and the status
     /// line counts matches).
     @discardableResult
-    func waitForAnswer(_ demo: TerminalSession, _ query: String, _ condition: @escaping (VirtualScreen) -> Bool = { _ in true }) throws -> VirtualScreen {
+    func waitForAnswer(
+        _ demo: TerminalSession, _ query: String, _ condition: @escaping (VirtualScreen) -> Bool = { _ in true }
+    ) throws -> VirtualScreen {
         try demo.waitForScreen("the answer to \"\(query)\"", timeout: DemoTests.loadTimeout) {
             $0.text(row: 0) == "> \(query)" && $0.text(row: 1).contains("match") && condition($0)
         }
@@ -97,7 +101,7 @@ struct DemoPickerTests {
 
     @Test func tokyoEnterInAFreshDemoWaitsForThePlacesAndPicksTokyo() throws {
         // Typed before the places load: the Enter waits for them and the answer.
-        let demo = try TerminalSession(executable: try Products.locationSearch(), arguments: ["demo"])
+        let demo = try TerminalSession(arguments: ["demo"])
         let before = try #require(demo.initialAttributes)
         try demo.type("tokyo\r")
         #expect(try demo.waitForExit(timeout: DemoTests.loadTimeout) == .exited(0), "\(demo.report)")
@@ -114,7 +118,8 @@ struct DemoPickerTests {
         let (demo, before) = try startDemo(columns: 100, rows: 8)
         try demo.type("springfield")
         var screen = try waitForAnswer(demo, "springfield") { $0.inverseRow == 2 }
-        #expect(screen.text(row: 1).hasPrefix("  1/\(expected.count) matches ·"), "the true count: \(screen.text(row: 1))")
+        #expect(screen.text(row: 1).hasPrefix("  1/\(expected.count) matches ·"),
+                "the true count: \(screen.text(row: 1))")
         #expect((2..<8).map { screen.text(row: $0).dropFirst(2) } == expected.prefix(6).map { $0[...] })
 
         // 14 downs in one write: past the 6 rows on screen and past the first page.
@@ -125,7 +130,9 @@ struct DemoPickerTests {
 
         // PgDn to the end, then ↑ scrolls back one row at a time from the top of the view.
         try demo.type(String(repeating: "\u{1B}[6~", count: 20))
-        screen = try demo.waitForScreen("the last row selected") { $0.text(row: 1).hasPrefix("  \(expected.count)/\(expected.count) ") }
+        screen = try demo.waitForScreen("the last row selected") {
+            $0.text(row: 1).hasPrefix("  \(expected.count)/\(expected.count) ")
+        }
         #expect(screen.text(row: 7).dropFirst(2) == (expected.last ?? "")[...])
         try demo.type("\u{1B}[5~\u{1B}[5~")  // PgUp twice
         screen = try demo.waitForScreen("two pages up") { $0.text(row: 1).hasPrefix("  \(expected.count - 12)/") }
@@ -148,7 +155,8 @@ struct DemoPickerTests {
         #expect(Int(count.replacingOccurrences(of: ",", with: ""))! > 1_000, "every place starting with san: \(count)")
         try demo.type(String(repeating: Self.down, count: 30))
         screen = try demo.waitForScreen("row 31") { $0.text(row: 1).hasPrefix("  31/") }
-        #expect((2..<5).map { screen.text(row: $0).dropFirst(2) } == expected[28..<31].map { $0[...] }, "\(screen.dump)")
+        #expect((2..<5).map { screen.text(row: $0).dropFirst(2) } == expected[28..<31].map { $0[...] },
+                "\(screen.dump)")
         try demo.type(DemoTests.esc)
         #expect(try demo.waitForExit() == .exited(1))
         try expectRestored(demo, before)
@@ -241,7 +249,8 @@ struct DemoPickerTests {
         // (Job control needs the terminal on standard error: the test's pipe moves to 3.)
         let script = #"exec 3>&2 2>/dev/tty; set -m; "$0" demo 2>&3; echo "[stopped $?]" >&3; read -r _ < "$1"; fg"#
         let shell = try TerminalSession(
-            executable: URL(fileURLWithPath: "/bin/bash"), arguments: ["-c", script, try Products.locationSearch().path, fifo])
+            executable: URL(fileURLWithPath: "/bin/bash"),
+            arguments: ["-c", script, try Products.locationSearch().path, fifo])
         let before = try #require(shell.initialAttributes)
         try shell.waitForScreen("the prompt") { $0.isAlternateScreen && $0.text(row: 0).hasPrefix(">") }
         try shell.type("oslo")
@@ -261,7 +270,9 @@ struct DemoPickerTests {
         _ = write(writer, "\n", 1)
         close(writer)
         // Continued: raw mode, the alternate screen and the list as they were.
-        let screen = try waitForAnswer(shell, "oslo") { $0.isAlternateScreen && $0.row(containing: "Oslo") != nil && $0.isCursorVisible }
+        let screen = try waitForAnswer(shell, "oslo") {
+            $0.isAlternateScreen && $0.row(containing: "Oslo") != nil && $0.isCursorVisible
+        }
         #expect(screen.inverseRow == 2)
         #expect(try !shell.attributes().isCooked)
         try shell.type("\r")
@@ -275,7 +286,7 @@ struct DemoPickerTests {
         // keys on the terminal: off, the process dies of the signal.
         var environment = TerminalSession.defaultEnvironment
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        let demo = try TerminalSession(executable: try Products.locationSearch(), arguments: ["demo"], environment: environment)
+        let demo = try TerminalSession(arguments: ["demo"], environment: environment)
         let before = try #require(demo.initialAttributes)
         try demo.waitForScreen("the prompt") { $0.isAlternateScreen && $0.text(row: 0).hasPrefix(">") }
         try demo.type("lima")

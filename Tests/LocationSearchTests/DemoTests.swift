@@ -20,9 +20,10 @@ struct DemoTests {
     static let esc = "\u{1B}"
     static let down = "\u{1B}[B"
 
-    func startDemo(_ arguments: [String] = [], columns: Int = 80, rows: Int = 24) throws -> (TerminalSession, TerminalAttributes) {
-        let session = try TerminalSession(
-            executable: try Products.locationSearch(), arguments: ["demo"] + arguments, columns: columns, rows: rows)
+    func startDemo(
+        _ arguments: [String] = [], columns: Int = 80, rows: Int = 24
+    ) throws -> (TerminalSession, TerminalAttributes) {
+        let session = try TerminalSession(arguments: ["demo"] + arguments, columns: columns, rows: rows)
         let before = try #require(session.initialAttributes)
         try session.waitForScreen("the prompt") { $0.isAlternateScreen && $0.text(row: 0).hasPrefix(">") }
         return (session, before)
@@ -82,7 +83,8 @@ struct DemoTests {
                 let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 return (parts[0], parts.count > 1 ? parts[1] : "")
             }, uniquingKeysWith: { first, _ in first })
-        #expect(pick.keys.sorted() == ["coordinates", "country", "geonames id", "name", "population", "region", "time zone"],
+        #expect(pick.keys.sorted()
+                    == ["coordinates", "country", "geonames id", "name", "population", "region", "time zone"],
                 "\(demo.output)")
         let name = try #require(pick["name"])
         #expect(second.contains(name), "picked \(name), second row \(second)")
@@ -121,7 +123,9 @@ struct DemoTests {
         }
         // A wide character that does not fit is not cut in half.
         try demo.resize(columns: 6, rows: 6)
-        try demo.waitForScreen("the 6-column redraw, 京 (which would straddle the edge) left out") { $0.text(row: 2) == "▸ 東…" }
+        try demo.waitForScreen("the 6-column redraw, 京 (which would straddle the edge) left out") {
+            $0.text(row: 2) == "▸ 東…"
+        }
 
         #expect(try !demo.attributes().isCooked)
         demo.send(SIGTERM)
@@ -169,7 +173,8 @@ struct DemoTests {
 
     @Test(
         "Leaving without a pick",
-        arguments: [("Esc", Self.esc, 1), ("Ctrl-D", "\u{04}", 1), ("Ctrl-C", "\u{03}", 130)] as [(String, String, Int32)])
+        arguments: [("Esc", Self.esc, 1), ("Ctrl-D", "\u{04}", 1), ("Ctrl-C", "\u{03}", 130)]
+            as [(String, String, Int32)])
     func leaveWithoutPick(_ name: String, key: String, status: Int32) throws {
         let (demo, before) = try startDemo()
         try demo.type("par")
@@ -192,7 +197,7 @@ struct DemoTests {
     }
 
     @Test func withoutTerminalExits2PointingToComplete() throws {
-        let demo = try TerminalSession(executable: try Products.locationSearch(), arguments: ["demo"], terminal: false)
+        let demo = try TerminalSession(arguments: ["demo"], terminal: false)
         #expect(try demo.waitForExit() == .exited(2))
         #expect(demo.errorOutput.contains("needs a terminal"))
         #expect(demo.errorOutput.contains("location-search complete"))
@@ -203,11 +208,9 @@ struct DemoTests {
         "Usage mistakes exit 64 with one line and where the help is",
         arguments: [["--limit", "0"], ["--color", "sometimes"], ["--near", "91,0"], ["san", "fr"], ["--json"]])
     func usageMistakes(_ arguments: [String]) throws {
-        let demo = try TerminalSession(executable: try Products.locationSearch(), arguments: ["demo"] + arguments, terminal: false)
+        let demo = try TerminalSession(arguments: ["demo"] + arguments, terminal: false)
         #expect(try demo.waitForExit() == .exited(64))
-        let lines = demo.errorOutput.split(separator: "\n")
-        #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(demo.errorOutput)")
-        #expect(lines.last == "see `location-search demo --help`")
+        Subprocess.expectUsageMessage(demo.errorOutput, help: "location-search demo --help")
     }
 }
 

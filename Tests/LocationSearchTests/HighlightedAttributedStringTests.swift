@@ -24,7 +24,8 @@ struct HighlightedAttributedStringTests {
     }
 
     @Test func attributeIsNamedForEncoding() {
-        #expect(AttributeScopes.LocationSearchAttributes.SearchHighlightAttribute.name == "LocationSearch.searchHighlight")
+        #expect(AttributeScopes.LocationSearchAttributes.SearchHighlightAttribute.name
+                == "LocationSearch.searchHighlight")
     }
 
     @Test func typedTextDoesNotInheritTheHighlight() {
@@ -67,7 +68,8 @@ struct HighlightedAttributedStringTests {
                       "ق", "מ", "😀", "👩‍👩‍👧", "🇫🇷", "👍🏽", "1️⃣", "\r\n", "\u{200B}"]
         var random = SeededGenerator(seed: 5)
         for _ in 0..<500 {
-            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+            let text = (0..<Int.random(in: 0...8, using: &random)).map { _ in pieces.randomElement(using: &random)! }
+                .joined()
             let count = text.utf16.count
             let ranges = (0..<Int.random(in: 0...3, using: &random)).map { _ in
                 HighlightRange(location: Int.random(in: -2...(count + 2), using: &random),
@@ -102,18 +104,11 @@ struct HighlightedAttributedStringTests {
 
     /// Real completions from the fixture gazetteer, title and subtitle.
     @Test func fixtureQueries() throws {
-        let completer = try RenderingFixture.completer()
-        var lines: [String] = []
-        for (query, note) in RenderingFixture.queries {
-            lines.append("\"\(SnapshotFormat.escaped(query))\"   (\(note))")
-            let completions = completer.completions(for: query, options: .init(limit: 3))
-            if completions.isEmpty { lines.append("    (no completions)") }
-            for completion in completions {
-                lines.append("    " + SnapshotFormat.bracketed(completion.highlightedTitle())
-                             + " | " + SnapshotFormat.bracketed(completion.highlightedSubTitle()))
-            }
+        let text = try RenderingFixture.queriesRendered { completion in
+            SnapshotFormat.bracketed(completion.highlightedTitle())
+                + " | " + SnapshotFormat.bracketed(completion.highlightedSubTitle())
         }
-        assertSnapshot(of: lines.joined(separator: "\n"), named: "titleAndSubtitle")
+        assertSnapshot(of: text, named: "titleAndSubtitle")
     }
 
     /// Hand-made titles and ranges, including invalid ones.

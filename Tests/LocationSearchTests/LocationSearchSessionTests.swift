@@ -47,20 +47,30 @@ struct LocationSearchSessionTests {
 
     /// The fixture search, logging each fragment it is asked for.
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    func loggedSearch(_ log: EventLog<String>) -> @Sendable (String, CompletionOptions) async throws -> [LocalSearchCompletion] {
+    func loggedSearch(
+        _ log: EventLog<String>
+    ) -> @Sendable (String, CompletionOptions) async throws -> [LocalSearchCompletion] {
         { fragment, options in
             log.record(fragment)
             return try await AsyncFixture.search.search(fragment, options: options)
         }
     }
 
+    /// A session that debounces 300 ms on a manual clock, with the log of the fragments it
+    /// searched.
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    func debouncedSession() -> (LocationSearchSession, ManualClock, EventLog<String>) {
+        let clock = ManualClock()
+        let searched = EventLog<String>()
+        return (LocationSearchSession(debounce: .milliseconds(300), clock: clock, search: loggedSearch(searched)),
+                clock, searched)
+    }
+
     // MARK: - Debounce
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func rapidTypingWithinTheDebounceSearchesOnlyTheLastFragment() async {
-        let clock = ManualClock()
-        let searched = EventLog<String>()
-        let session = LocationSearchSession(debounce: .milliseconds(300), clock: clock, search: loggedSearch(searched))
+        let (session, clock, searched) = debouncedSession()
         let reader = Reader(session.updates, until: answered)
 
         // One keystroke every 100 ms: each restarts the 300 ms debounce.
@@ -83,9 +93,7 @@ struct LocationSearchSessionTests {
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func aPauseAsLongAsTheDebounceSearchesThatFragment() async {
-        let clock = ManualClock()
-        let searched = EventLog<String>()
-        let session = LocationSearchSession(debounce: .milliseconds(300), clock: clock, search: loggedSearch(searched))
+        let (session, clock, searched) = debouncedSession()
         let reader = Reader(session.updates) { $0.queryFragment == "cin" && $0.state != .searching }
 
         session.setQueryFragment("ci")
@@ -103,9 +111,7 @@ struct LocationSearchSessionTests {
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func anEmptyFragmentGoesIdleAtOnceWithoutWaitingForTheDebounce() async {
-        let clock = ManualClock()
-        let searched = EventLog<String>()
-        let session = LocationSearchSession(debounce: .milliseconds(300), clock: clock, search: loggedSearch(searched))
+        let (session, clock, searched) = debouncedSession()
         let reader = Reader(session.updates, until: answered)
 
         session.setQueryFragment("ci")
@@ -237,9 +243,7 @@ struct LocationSearchSessionTests {
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func cancellingTheReadingTaskDuringTheDebounceLeavesNothingAsleep() async {
-        let clock = ManualClock()
-        let searched = EventLog<String>()
-        let session = LocationSearchSession(debounce: .milliseconds(300), clock: clock, search: loggedSearch(searched))
+        let (session, clock, searched) = debouncedSession()
         let reader = Reader(session.updates)
 
         session.setQueryFragment("cir")

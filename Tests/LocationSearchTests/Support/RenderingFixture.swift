@@ -41,6 +41,20 @@ enum RenderingFixture {
         return LocationCompleter(gazetteer: try Gazetteer(places: places, alternateNames: alternateNames))
     }
 
+    /// Every query of `queries` with its note, then its top 3 completions, one line each as
+    /// `row` renders it: the text of a rendering snapshot.
+    static func queriesRendered(_ row: (LocalSearchCompletion) -> String) throws -> String {
+        let completer = try completer()
+        var lines: [String] = []
+        for (query, note) in queries {
+            lines.append("\"\(SnapshotFormat.escaped(query))\"   (\(note))")
+            let completions = completer.completions(for: query, options: .init(limit: 3))
+            if completions.isEmpty { lines.append("    (no completions)") }
+            for completion in completions { lines.append("    " + row(completion)) }
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// Queries that exercise one case each, with what they show.
     static let queries: [(query: String, note: String)] = [
         ("san fr", "two words, two ranges"),
@@ -105,7 +119,8 @@ extension RenderingFixture {
         ("CJK", "東京都", [r(0, 2)]),
         ("astral CJK, half a surrogate pair", "𠮷野家", [r(0, 1)]),
         ("Hangul", "서울", [r(0, 1)]),
-        ("Hangul as conjoining jamo (2 + 3 scalars), cut inside the second", "\u{1109}\u{1165}\u{110B}\u{116E}\u{11AF}", [r(2, 1)]),
+        ("Hangul as conjoining jamo (2 + 3 scalars), cut inside the second",
+         "\u{1109}\u{1165}\u{110B}\u{116E}\u{11AF}", [r(2, 1)]),
         ("Arabic (right to left)", "القاهرة", [r(0, 4)]),
         ("Arabic with vowel marks, cut inside", "مَدِينَة", [r(0, 3)]),
         ("Hebrew (right to left)", "תל אביב-יפו", [r(0, 2)]),

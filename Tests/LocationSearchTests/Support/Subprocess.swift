@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// Runs the built `location-search` executable, as a person or a script would.
 enum Subprocess {
@@ -11,30 +12,14 @@ enum Subprocess {
         var output: String { String(decoding: stdout, as: UTF8.self) }
     }
 
-    /// The `location-search` binary next to the test bundle (SwiftPM builds products into
-    /// one folder).
-    static var executable: URL {
-        var candidates: [URL] = []
-        var directory = Bundle.main.bundleURL
-        for _ in 0..<3 {
-            candidates.append(directory.appendingPathComponent("location-search"))
-            directory.deleteLastPathComponent()
-        }
-        for configuration in ["debug", "release"] {
-            candidates.append(URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent(".build/\(configuration)/location-search"))
-        }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-    }
-
-    /// Runs the tool (or `program`) with `arguments`, feeding `input` on standard input
-    /// (from a file, so large inputs cannot dead-lock on a pipe), with `environment` added;
-    /// stdout and stderr go to files, or to pipes whose reading end is already closed
-    /// (`brokenStdout`, `brokenStderr`: every write fails with EPIPE).
+    /// Runs the tool (`Products.locationSearch()`, or `program`) with `arguments`, feeding
+    /// `input` on standard input (from a file, so large inputs cannot dead-lock on a pipe),
+    /// with `environment` added; stdout and stderr go to files, or to pipes whose reading
+    /// end is already closed (`brokenStdout`, `brokenStderr`: every write fails with EPIPE).
+    /// With `stdoutFile` (`/dev/full`, say), stdout goes there and is not read back.
     static func run(
         _ arguments: [String], input: Data = Data(), environment: [String: String] = [:],
-        program: URL? = nil, brokenStdout: Bool = false, brokenStderr: Bool = false
+        program: URL? = nil, brokenStdout: Bool = false, brokenStderr: Bool = false, stdoutFile: URL? = nil
     ) throws -> Result {
         let directory = FileManager.default.temporaryDirectory
         let inputFile = directory.appendingPathComponent("ls-in-\(UUID())")
@@ -45,7 +30,7 @@ enum Subprocess {
         FileManager.default.createFile(atPath: outputFile.path, contents: nil)
         FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let process = Process()
-        process.executableURL = program ?? executable
+        process.executableURL = try program ?? Products.locationSearch()
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = nil
@@ -58,13 +43,24 @@ enum Subprocess {
             try pipe.fileHandleForReading.close()
             return pipe
         }
-        process.standardOutput = brokenStdout ? try broken() : try FileHandle(forWritingTo: outputFile)
+        process.standardOutput = brokenStdout ? try broken() : try FileHandle(forWritingTo: stdoutFile ?? outputFile)
         process.standardError = brokenStderr ? try broken() : try FileHandle(forWritingTo: errorFile)
         try process.run()
         process.waitUntilExit()
         return Result(
-            status: process.terminationStatus, stdout: try Data(contentsOf: outputFile),
+            status: process.terminationStatus, stdout: stdoutFile == nil ? try Data(contentsOf: outputFile) : Data(),
             stderr: String(decoding: try Data(contentsOf: errorFile), as: UTF8.self),
             exited: process.terminationReason == .exit)
+    }
+
+    /// Checks the tool's report of a usage error: on standard error, one line
+    /// `location-search: …`, then where the help is (`see `location-search demo --help``).
+    static func expectUsageMessage(
+        _ stderr: String, help: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+        let lines = stderr.split(separator: "\n")
+        #expect(lines.count == 2 && lines[0].hasPrefix("location-search: "), "\(stderr)",
+                sourceLocation: sourceLocation)
+        #expect(lines.last.map(String.init) == "see `\(help)`", sourceLocation: sourceLocation)
     }
 }

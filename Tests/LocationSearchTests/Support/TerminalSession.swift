@@ -83,13 +83,15 @@ final class TerminalSession {
     private var errorBytes: [UInt8] = []
     private(set) var termination: Termination?
 
-    /// Spawns `executable` with `arguments`, on a `columns`×`rows` pseudo-terminal if
-    /// `terminal` is true; with `outputToTerminal`, standard output is the terminal too
-    /// (what it writes shows in `terminalBytes`, not `output`).
+    /// Spawns `executable` (`nil`: the built tool, `Products.locationSearch()`) with
+    /// `arguments`, on a `columns`×`rows` pseudo-terminal if `terminal` is true; with
+    /// `outputToTerminal`, standard output is the terminal too (what it writes shows in
+    /// `terminalBytes`, not `output`).
     init(
-        executable: URL, arguments: [String], terminal: Bool = true, outputToTerminal: Bool = false,
+        executable: URL? = nil, arguments: [String], terminal: Bool = true, outputToTerminal: Bool = false,
         columns: Int = 80, rows: Int = 24, environment: [String: String] = TerminalSession.defaultEnvironment
     ) throws {
+        let executable = try executable ?? Products.locationSearch()
         var master: Int32 = -1
         var slave: Int32 = -1
         var slavePath = ""
@@ -231,7 +233,8 @@ final class TerminalSession {
         while true {
             if condition(screen) { return screen }
             if termination != nil {
-                throw HarnessError(description: "the demo exited (\(termination!)) while waiting for \(what)\n\(report)")
+                throw HarnessError(
+                    description: "the demo exited (\(termination!)) while waiting for \(what)\n\(report)")
             }
             guard Date() < deadline else {
                 throw HarnessError(description: "timed out after \(timeout) s waiting for \(what)\n\(report)")
@@ -305,30 +308,5 @@ final class TerminalSession {
             }
         }
         return readAnything
-    }
-}
-
-/// Where SwiftPM put the products of this build: the executables sit next to the test
-/// bundle, as swift-argument-parser's tests find theirs.
-enum Products {
-    static var directory: URL {
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        #endif
-        return Bundle.main.bundleURL
-    }
-
-    /// The built `location-search`, or `LOCATION_SEARCH_EXECUTABLE` if that is set.
-    static func locationSearch() throws -> URL {
-        if let path = ProcessInfo.processInfo.environment["LOCATION_SEARCH_EXECUTABLE"] {
-            return URL(fileURLWithPath: path)
-        }
-        let url = directory.appendingPathComponent("location-search")
-        guard FileManager.default.isExecutableFile(atPath: url.path) else {
-            throw HarnessError(description: "no location-search executable at \(url.path): build it with `swift build`")
-        }
-        return url
     }
 }
