@@ -26,21 +26,29 @@ struct BuildIndexCommand {
         arguments: "",
         discussion: "EXIT STATUS: 0 when written; 64 for a usage error; 2 for any other error.",
         options: [
-            OptionDeclaration("--output", "-o", value: "FILE",
-                              help: "Where to write it; without it, refreshes the bundled gazetteer's cached index.") { command, text in
+            OptionDeclaration(
+                "--output", "-o", value: "FILE",
+                help: "Where to write it; without it, refreshes the bundled gazetteer's cached index."
+            ) { command, text in
                 command.output = text
             },
-            OptionDeclaration("--geonames", value: "DIR",
-                              help: "Build from GeoNames dump files in DIR (cities500.txt, or cities1000/5000/15000.txt or allCountries.txt, with admin1CodesASCII.txt and countryInfo.txt); needs --output.") { command, text in
+            OptionDeclaration(
+                "--geonames", value: "DIR",
+                help: "Build from GeoNames dump files in DIR (cities500.txt, or cities1000/5000/15000.txt or "
+                    + "allCountries.txt, with admin1CodesASCII.txt and countryInfo.txt); needs --output."
+            ) { command, text in
                 command.geoNames = text
             },
         ],
         positional: { command, words in
             guard words.isEmpty else {
-                throw UsageError(message: "build-index takes no arguments, only options: \"\(Sanitized.text(words.joined(separator: " ")))\"", command: "build-index")
+                let words = Sanitized.text(words.joined(separator: " "))
+                throw UsageError(message: "build-index takes no arguments, only options: \"\(words)\"",
+                                 command: "build-index")
             }
             if command.geoNames != nil && command.output == nil {
-                throw UsageError(message: "--geonames needs --output FILE (only the bundled index has a default place)", command: "build-index")
+                throw UsageError(message: "--geonames needs --output FILE (only the bundled index has a default place)",
+                                 command: "build-index")
             }
         })
 
@@ -77,7 +85,8 @@ struct BuildIndexCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         let output = OutputStream()
-        output.write("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) in \(String(format: "%.2f", seconds)) s\n")
+        output.write("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) "
+                     + "in \(String(format: "%.2f", seconds)) s\n")
         try output.flush()
         return 0
     }

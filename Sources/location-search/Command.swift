@@ -18,7 +18,8 @@ enum Command {
 
     /// The subcommands, in the order the help lists them, with their one-line abstracts.
     static let subcommands: [(name: String, usage: String, abstract: String)] = [
-        ("complete", CompleteCommand.declaration.usage, "Complete place names (the default: `complete` may be left out)."),
+        ("complete", CompleteCommand.declaration.usage,
+         "Complete place names (the default: `complete` may be left out)."),
         ("demo", DemoCommand.declaration.usage, "An fzf-style picker on the terminal."),
         ("build-index", BuildIndexCommand.declaration.usage, "Build an index file, or refresh the cached one."),
         ("bench", BenchCommand.declaration.usage, "Measure load time, memory and per-keystroke latency."),
@@ -58,15 +59,16 @@ enum Command {
         }
         let rest = Array(arguments.dropFirst())
         switch first {
-        case "complete": return try CompleteCommand.parse(rest).map { .complete($0, suspectedSubcommand: nil) } ?? .help("complete")
+        case "complete":
+            return try CompleteCommand.parse(rest).map { .complete($0, suspectedSubcommand: nil) } ?? .help("complete")
         case "demo": return try DemoCommand.parse(rest).map(Command.demo) ?? .help("demo")
         case "build-index": return try BuildIndexCommand.parse(rest).map(Command.buildIndex) ?? .help("build-index")
         case "bench": return try BenchCommand.parse(rest).map(Command.bench) ?? .help("bench")
         case "help", "-h", "--help":
             guard let topic = rest.first else { return .help(nil) }
             guard subcommands.contains(where: { $0.name == topic }), rest.count == 1 else {
-                throw UsageError(message: "no help for \(Sanitized.text(rest.joined(separator: " "))); the subcommands are "
-                                 + subcommands.map(\.name).joined(separator: ", "))
+                throw UsageError(message: "no help for \(Sanitized.text(rest.joined(separator: " "))); "
+                                 + "the subcommands are " + subcommands.map(\.name).joined(separator: ", "))
             }
             return .help(topic)
         case "--version", "-V":

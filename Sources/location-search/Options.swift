@@ -32,7 +32,10 @@ struct OptionDeclaration<Command>: Sendable {
     var apply: @Sendable (inout Command, String) throws -> Void
 
     /// An option that takes a value.
-    init(_ names: String..., value: String, help: String, apply: @escaping @Sendable (inout Command, String) throws -> Void) {
+    init(
+        _ names: String..., value: String, help: String,
+        apply: @escaping @Sendable (inout Command, String) throws -> Void
+    ) {
         self.names = names
         self.value = value
         self.help = help
@@ -55,7 +58,10 @@ struct OptionDeclaration<Command>: Sendable {
         }
     }
 
-    fileprivate init(names: [String], value: String?, help: String, apply: @escaping @Sendable (inout Command, String) throws -> Void) {
+    fileprivate init(
+        names: [String], value: String?, help: String,
+        apply: @escaping @Sendable (inout Command, String) throws -> Void
+    ) {
         self.names = names
         self.value = value
         self.help = help

@@ -16,7 +16,8 @@ enum JSONLine {
             out += ", \"matchedName\": \(c.matchedName.map(string) ?? "null")"
             out += ", \"countryCode\": \(string(place.countryCode)), \"country\": \(string(place.countryName))"
             out += ", \"admin1\": \(place.admin1.map(string) ?? "null")"
-            out += ", \"latitude\": \(number(place.coordinate?.latitude)), \"longitude\": \(number(place.coordinate?.longitude))"
+            out += ", \"latitude\": \(number(place.coordinate?.latitude))"
+            out += ", \"longitude\": \(number(place.coordinate?.longitude))"
             out += ", \"population\": \(place.population)"
             out += ", \"timeZone\": \(place.timeZone.map(string) ?? "null")}"
         }

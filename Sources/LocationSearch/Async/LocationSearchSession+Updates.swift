@@ -58,7 +58,8 @@ extension LocationSearchSession {
             /// ```swift
             /// session.setQueryFragment("lyo")
             /// await iterator.next()      // searching "lyo"
-            /// await iterator.next()      // results "lyo": Lyon, Auvergne-Rhône-Alpes, France; Lyon 03, Auvergne-Rhône-Alpes, France; …
+            /// await iterator.next()      // results "lyo": Lyon, Auvergne-Rhône-Alpes, France;
+            ///                            //   Lyon 03, Auvergne-Rhône-Alpes, France; …
             /// ```
             ///
             /// - Complexity: one debounce wait and one search per fragment that stays

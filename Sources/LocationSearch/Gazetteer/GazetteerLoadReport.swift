@@ -84,7 +84,8 @@ public struct GazetteerLoadReport: Sendable, Hashable, CustomStringConvertible {
             let rows = entry.count == 1 ? "1 row" : "\(entry.count) rows"
             let lines = entry.lines.map(String.init).joined(separator: ", ")
                 + (entry.count > entry.lines.count ? ", ..." : "")
-            return "\(entry.file): \(rows) skipped: \(entry.reason.explanation) (line\(entry.count == 1 ? "" : "s") \(lines))"
+            let lineWord = entry.count == 1 ? "line" : "lines"
+            return "\(entry.file): \(rows) skipped: \(entry.reason.explanation) (\(lineWord) \(lines))"
         }.joined(separator: "\n")
     }
 }

@@ -82,11 +82,13 @@ extension _GazetteerBuilder {
             if entry.name == UInt32.max && entry.language != _LocalizedName.qualifierEnd {
                 let record = places[Int(entry.place)]
                 let text = localizedText[i]
-                guard let n = (0..<Int(record.nameCount)).first(where: { names.string(Int(record.firstName) + $0) == text })
+                guard let n = (0..<Int(record.nameCount))
+                    .first(where: { names.string(Int(record.firstName) + $0) == text })
                 else { continue }
                 entry.name = record.firstName + UInt32(n)
             }
-            guard seen.insert(UInt64(entry.place) << 32 | UInt64(UInt32(bitPattern: entry.language))).inserted else { continue }
+            let key = UInt64(entry.place) << 32 | UInt64(UInt32(bitPattern: entry.language))
+            guard seen.insert(key).inserted else { continue }
             resolved.append(entry)
         }
         resolved.sort { ($0.place, $0.language) < ($1.place, $1.language) }

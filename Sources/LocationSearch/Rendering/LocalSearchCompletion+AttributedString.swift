@@ -89,7 +89,8 @@ extension LocalSearchCompletion {
         highlight.searchHighlight = true
         var result = AttributedString()
         for run in _HighlightSpans(text: text, ranges: ranges).runs {
-            result.append(AttributedString(String(text[run.range]), attributes: run.isHighlighted ? highlight : textAttributes))
+            result.append(AttributedString(
+                String(text[run.range]), attributes: run.isHighlighted ? highlight : textAttributes))
         }
         return result
     }

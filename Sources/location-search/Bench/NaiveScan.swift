@@ -41,9 +41,13 @@ struct NaiveScan {
                     guard i == key.count else { continue }
                     let place = places[n], population = populations[Int(place)]
                     if best.count == 10, let last = best.last,
-                       population < last.population || (population == last.population && place > last.place) { continue }
+                       population < last.population || (population == last.population && place > last.place) {
+                        continue
+                    }
                     guard !best.contains(where: { $0.place == place }) else { continue }
-                    let at = best.firstIndex { population > $0.population || (population == $0.population && place < $0.place) } ?? best.count
+                    let at = best.firstIndex {
+                        population > $0.population || (population == $0.population && place < $0.place)
+                    } ?? best.count
                     best.insert((population, place), at: at)
                     if best.count > 10 { best.removeLast() }
                 }

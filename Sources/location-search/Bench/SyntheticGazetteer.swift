@@ -101,7 +101,8 @@ enum SyntheticGazetteer {
     static let nuclei = bytes(["a", "e", "i", "o", "u", "a", "e", "o", "ai", "ou", "ie", "ei", "au", "y"])
     static let codas = bytes(["", "", "", "n", "r", "l", "s", "m", "t", "ng", "rg", "nd", "st"])
     static let suffixes = bytes(["ville", "burg", "berg", "ton", "field", "dorf", "stadt", "pur", "abad", "grad", "sk",
-                                 "ovo", "ino", "heim", "by", "holm", "polis", "ia", "ano", "ec", "an", "ka", "ice", "ow"])
+                                 "ovo", "ino", "heim", "by", "holm", "polis", "ia", "ano", "ec", "an", "ka", "ice",
+                                 "ow"])
     static let leads = bytes(["San ", "Santa ", "Saint-", "New ", "North ", "South ", "East ", "West ", "Port ",
                               "Fort ", "El ", "La ", "Le ", "Bad ", "Nova ", "Villa ", "Lake ", "Mount ", "Great "])
     static let trails = bytes([" City", " Springs", " Heights", " Beach", " Falls", " Junction", " Park", " Valley",

@@ -66,7 +66,11 @@ struct TypingWorkload {
             case 1: characters.remove(at: i)
             case 2: characters.insert(random.pick(letters), at: i)
             default:
-                if i + 1 < characters.count { characters.swapAt(i, i + 1) } else { characters[i] = random.pick(letters) }
+                if i + 1 < characters.count {
+                    characters.swapAt(i, i + 1)
+                } else {
+                    characters[i] = random.pick(letters)
+                }
             }
             return String(characters)
         }

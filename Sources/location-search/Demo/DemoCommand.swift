@@ -50,7 +50,8 @@ struct DemoCommand {
                 command.query = text
             },
         ] + CommonOptions.declarations(
-            limitHelp: "Show at most N rows at a time (default: as many as the terminal has room for); every match is reachable by scrolling."
+            limitHelp: "Show at most N rows at a time (default: as many as the terminal has room for); "
+                + "every match is reachable by scrolling."
         ).map { declaration in
             var lifted = declaration.lifted(\DemoCommand.common)
             guard declaration.names.contains("--limit") else { return lifted }
@@ -66,8 +67,9 @@ struct DemoCommand {
         },
         positional: { _, words in
             guard words.isEmpty else {
+                let words = Sanitized.text(words.joined(separator: " "))
                 throw UsageError(
-                    message: "demo takes no query argument: type it once the demo runs, or give --query \"\(Sanitized.text(words.joined(separator: " ")))\"",
+                    message: "demo takes no query argument: type it once the demo runs, or give --query \"\(words)\"",
                     command: "demo")
             }
         })
@@ -107,7 +109,8 @@ struct DemoCommand {
         let indexFile = common.indexFile
         let loader = Task.detached {
             defer { EventPipe.notify(wake, EventPipe.loaded) }
-            return try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) } ?? LocationCompleter()
+            return try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) }
+                ?? LocationCompleter()
         }
         let outcome: Result<DemoOutcome, any Error>
         do {

@@ -34,7 +34,8 @@ struct DemoFrame {
         lines.append(TerminalText.truncated(Self.statusLine(state, visible: visible, color: color), toWidth: columns))
         let shown = state.results.indices.dropFirst(state.scroll).prefix(visible)
         for index in shown {
-            lines.append(Self.row(state.results[index], selected: index == state.selection, columns: columns, color: color))
+            lines.append(Self.row(
+                state.results[index], selected: index == state.selection, columns: columns, color: color))
         }
     }
 

@@ -202,7 +202,8 @@ final class DemoSession {
         let (seconds, attoseconds) = elapsed.components
         state.micros = Int(seconds) * 1_000_000 + Int(attoseconds / 1_000_000_000_000)
         let complete = results.count < page.limit
-        state.show(results, total: complete ? results.count : completer.matchCount(for: query, options: options), complete: complete)
+        let total = complete ? results.count : completer.matchCount(for: query, options: options)
+        state.show(results, total: total, complete: complete)
         answeredQuery = query
     }
 
