@@ -81,7 +81,15 @@ extension _GeoNamesReader {
         struct RegionTotals {
             var population: Int64 = 0, weight: Double = 0, latitude: Double = 0, longitude: Double = 0
         }
-        var totals: [String: RegionTotals] = [:]
+        // Each region's totals, by its slot (`regionSlots`, keyed "CC.code").
+        var regionSlots: [String: Int] = [:]
+        var totals: [RegionTotals] = []
+        // Consecutive rows mostly share their country, region and time zone: the last row's
+        // fields and what they resolved to, so that a row like it costs no String and no
+        // hashing.
+        var lastCountry: (field: ArraySlice<UInt8>, code: String, index: Int32, name: Int32)? = nil
+        var lastRegion: (country: Int32, field: ArraySlice<UInt8>, code: Int32, name: Int32, slot: Int, key: String)? = nil
+        var lastTimeZone: (field: ArraySlice<UInt8>, label: Int32)? = nil
         builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
         builder.places.reserveCapacity(file.bytes.count / 120)
 
@@ -106,11 +114,21 @@ extension _GeoNamesReader {
                 throw file.error(line: number, "coordinates \"\(string(f[4]))\", \"\(string(f[5]))\" are not valid")
             }
             let population = try count(f[14], "population", empty: 0, in: file, line: number)
-            let cc = string(f[8])
-            guard cc.utf8.count == 2 else {
-                throw file.error(line: number, "country code \"\(cc)\" is not two letters")
+            // (Its label is interned only once a row of it is kept, as the labels' order is
+            // the order of first use.)
+            var country: (field: ArraySlice<UInt8>, code: String, index: Int32, name: Int32)
+            if let last = lastCountry, last.field.elementsEqual(f[8]) {
+                country = last
+            } else {
+                let cc = string(f[8])
+                guard cc.utf8.count == 2 else {
+                    throw file.error(line: number, "country code \"\(cc)\" is not two letters")
+                }
+                country = (f[8], cc, -1, -1)
+                lastCountry = country
             }
-            let alternates = f[3].split(separator: UInt8(ascii: ","))
+            let cc = country.code
+            let alternates = pieces(of: f[3], separator: UInt8(ascii: ","), omittingEmpty: true)
             guard isSearchable(f[1], scratch: &scratch) || isSearchable(f[2], scratch: &scratch)
                 || alternates.contains(where: { isSearchable($0, scratch: &scratch) })
             else {
@@ -121,22 +139,40 @@ extension _GeoNamesReader {
             guard builder.names.bytes.count + line.count <= nameBytesLimit else {
                 throw file.error(line: number, "the names pass \(nameBytesLimit) bytes, more than a gazetteer holds")
             }
-            let admin1Code = string(f[10])
-            let regionKey = "\(cc).\(admin1Code)"
-            let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
-            if admin1Name >= 0 {
-                var total = totals[regionKey, default: RegionTotals()]
-                let (sum, overflow) = total.population.addingReportingOverflow(population)
+            if country.index < 0 {
+                country.index = builder.interner.intern(cc)
+                country.name = countryName[cc] ?? country.index
+                lastCountry = country
+            }
+            let region: (country: Int32, field: ArraySlice<UInt8>, code: Int32, name: Int32, slot: Int, key: String)
+            if let last = lastRegion, last.country == country.index, last.field.elementsEqual(f[10]) {
+                region = last
+            } else {
+                let admin1Code = string(f[10])
+                let regionKey = "\(cc).\(admin1Code)"
+                let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
+                var slot = -1
+                if admin1Name >= 0 {
+                    slot = regionSlots[regionKey] ?? totals.count
+                    if slot == totals.count {
+                        regionSlots[regionKey] = slot
+                        totals.append(RegionTotals())
+                    }
+                }
+                region = (country.index, f[10], builder.interner.intern(admin1Code), admin1Name, slot, regionKey)
+                lastRegion = region
+            }
+            if region.slot >= 0 {
+                let (sum, overflow) = totals[region.slot].population.addingReportingOverflow(population)
                 guard !overflow else {
                     throw file.error(
-                        line: number, "population \(population) takes region \(regionKey)'s total past \(Int64.max)")
+                        line: number, "population \(population) takes region \(region.key)'s total past \(Int64.max)")
                 }
                 let weight = Double(max(population, 1))
-                total.population = sum
-                total.weight += weight
-                total.latitude += weight * latitude
-                total.longitude += weight * longitude
-                totals[regionKey] = total
+                totals[region.slot].population = sum
+                totals[region.slot].weight += weight
+                totals[region.slot].latitude += weight * latitude
+                totals[region.slot].longitude += weight * longitude
             }
 
             var record = _PlaceRecord()
@@ -145,10 +181,10 @@ extension _GeoNamesReader {
             record.latitude = Float(latitude)
             record.longitude = Float(longitude)
             record.kind = .city
-            record.countryCode = builder.interner.intern(cc)
-            record.countryName = countryName[cc] ?? builder.interner.intern(cc)
-            record.admin1Code = builder.interner.intern(admin1Code)
-            record.admin1Name = admin1Name
+            record.countryCode = country.index
+            record.countryName = country.name
+            record.admin1Code = region.code
+            record.admin1Name = region.name
             record.firstName = UInt32(builder.names.count)
             let name = f[1]
             builder.names.append(name)
@@ -161,7 +197,14 @@ extension _GeoNamesReader {
                 builder.names.append(alternate)
                 nameCount += 1
             }
-            record.timeZone = f[17].isEmpty ? -1 : builder.interner.intern(string(f[17]))
+            if f[17].isEmpty {
+                record.timeZone = -1
+            } else if let last = lastTimeZone, last.field.elementsEqual(f[17]) {
+                record.timeZone = last.label
+            } else {
+                record.timeZone = builder.interner.intern(string(f[17]))
+                lastTimeZone = (f[17], record.timeZone)
+            }
             if alternateRows[geonameID] != nil {
                 let own = Set((0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) })
                 nameCount += appendAlternates(
@@ -181,10 +224,11 @@ extension _GeoNamesReader {
         }
         for region in regions {
             let key = "\(region.countryCode).\(region.code)"
-            guard let total = totals[key] else {
+            guard let slot = regionSlots[key] else {
                 report.skip(file: regionsFile, line: region.line, reason: .regionWithoutPlaces)
                 continue
             }
+            let total = totals[slot]
             var record = _PlaceRecord()
             record.geonameID = region.geonameID
             record.population = total.population

@@ -4,9 +4,32 @@ import Foundation
 /// one file per format (`_GeoNamesReader+Countries.swift`, `+Regions`, `+AlternateNames`,
 /// `+Cities`, which also assembles the gazetteer).
 enum _GeoNamesReader {
-    /// The tab-separated fields of `line`, empty ones included.
+    /// The tab-separated fields of `line`, empty ones included (an empty line is one
+    /// empty field).
+    ///
+    /// - Complexity: O(*n*) in the length of `line`. (A plain loop: the generic `split`
+    ///   took a twelfth of a first build.)
     static func fields(_ line: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        line.split(separator: 0x09, omittingEmptySubsequences: false)
+        pieces(of: line, separator: 0x09, omittingEmpty: false)
+    }
+
+    /// `line` cut at every `separator`, with or without the empty pieces: what
+    /// `split(separator:omittingEmptySubsequences:)` returns, without its closures.
+    ///
+    /// - Complexity: O(*n*) in the length of `line`.
+    static func pieces(of line: ArraySlice<UInt8>, separator: UInt8, omittingEmpty: Bool) -> [ArraySlice<UInt8>] {
+        var pieces: [ArraySlice<UInt8>] = []
+        pieces.reserveCapacity(omittingEmpty ? 4 : 20)
+        var start = line.startIndex
+        line.withUnsafeBufferPointer { bytes in
+            for (offset, byte) in bytes.enumerated() where byte == separator {
+                let end = line.startIndex + offset
+                if !omittingEmpty || end > start { pieces.append(line[start..<end]) }
+                start = end + 1
+            }
+        }
+        if !omittingEmpty || line.endIndex > start { pieces.append(line[start..<line.endIndex]) }
+        return pieces
     }
 
     /// The field's text without leading and trailing white space (`CharacterSet.whitespaces`:

@@ -27,8 +27,9 @@ enum Subprocess {
         let errorFile = directory.appendingPathComponent("ls-err-\(UUID())")
         defer { for file in [inputFile, outputFile, errorFile] { try? FileManager.default.removeItem(at: file) } }
         try input.write(to: inputFile)
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        for file in [outputFile, errorFile] where !FileManager.default.createFile(atPath: file.path, contents: nil) {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: file.path])
+        }
         let process = Process()
         process.executableURL = try program ?? Products.locationSearch()
         process.arguments = arguments
