@@ -39,8 +39,6 @@ public struct LocationCompleter: Sendable {
     var qualifiers: _Qualifiers { source.qualifiers }
     var qualifierBits: _Column<UInt64> { source.qualifierBits }
     var qualifierPrefixes: _QualifierPrefixes { source.qualifierPrefixes }
-    /// The bit of `qualifierBits` that marks an alternate name (no first-byte class uses it).
-    static let alternateNameBit: UInt64 = 1 << 31
 
     /// Builds a completer over `gazetteer`.
     ///
@@ -72,34 +70,8 @@ public struct LocationCompleter: Sendable {
         self.answers = answers
         self.source = _CompletionSource(
             gazetteer: gazetteer, index: index, qualifiers: qualifiers,
-            qualifierBits: qualifierBits ?? Self.qualifierBits(gazetteer, index, qualifiers),
+            qualifierBits: qualifierBits ?? _Qualifiers.keyBits(gazetteer, index, qualifiers),
             qualifierPrefixes: qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers))
-    }
-
-    /// Each whole-name key's `_Qualifiers.firstBytes`: worked out per place, in the
-    /// records' order (neighbouring places mostly share their region), then read per key.
-    ///
-    /// - Complexity: O(*p* + *n*) for *p* places and *n* whole-name keys.
-    static func qualifierBits(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) -> _Column<UInt64> {
-        let places = gazetteer._places.buffer
-        var perPlace = [UInt64](repeating: 0, count: places.count)
-        var last: _QualifierGroup? = nil
-        var lastBits: UInt64 = 0
-        for (i, record) in places.enumerated() {
-            let group = _QualifierGroup(record)
-            if group != last {
-                lastBits = qualifiers.firstBytes(of: record)
-                last = group
-            }
-            perPlace[i] = lastBits
-        }
-        let names = index.whole.name.buffer, namePlace = index.namePlace.buffer, nameDisplay = index.nameDisplay.buffer
-        let firstName = places.map(\.firstName)
-        return _Column(names.map { name in
-            let place = Int(namePlace[Int(name)])
-            let alternate = nameDisplay[Int(name)] != firstName[place] ? alternateNameBit : 0
-            return perPlace[place] & ~alternateNameBit | alternate
-        })
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).
@@ -151,7 +123,9 @@ public struct LocationCompleter: Sendable {
         let shared = source
         let found = matches(for: plan, options: options)
         let typed = Self.typedSpelling(query)
-        guard options.language != nil || typed != nil else { return found.map { LocalSearchCompletion(shared, $0.shown) } }
+        guard options.language != nil || typed != nil else {
+            return found.map { LocalSearchCompletion(shared, $0.shown) }
+        }
         let language = source.language(options.language)
         return found.map { match in
             var row = typed.map { source.respelled(match.shown, typed: $0) } ?? match.shown
@@ -180,199 +154,6 @@ public struct LocationCompleter: Sendable {
     /// those come first, and are what the search finds without typo tolerance.
     func search(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true)
         -> (matches: [_Match], exactCount: Int) {
-        guard !plan.key.isEmpty,
-              plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
-            return ([], 0)
-        }
-        var search = _Search(source: source, options: options, filterViews: filterViews)
-        addReadings(of: plan, bonus: 0, to: &search)
-        for key in _Synonyms.variants(of: plan.key) {
-            addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: _Ranking.weights.synonym, to: &search)
-        }
-        search.run()
-        if search.results.isEmpty, plan.tokens.count == 1, plan.key.count >= 6 {
-            // One run-together word that matched nothing: try it as two ("britishcolumbia").
-            for cut in 2...(plan.key.count - 2) {
-                let key = Array(plan.key[..<cut]) + [0x20] + Array(plan.key[cut...])
-                search.addSources(key, bonus: _Ranking.weights.joinedName, split: nil, wholeNamesOnly: false)
-            }
-            search.run()
-        }
-        if options.typoTolerance && search.results.count < options.limit {
-            let budget = _FuzzyFrontier.budget(for: plan.key)
-            if budget > 0 {
-                var typos = _Search(source: source, options: options, filterViews: filterViews)
-                typos.seen = search.seen
-                typos.earlier = search.results
-                // Beside exact matches, a typo reading must be clearly more plausible than
-                // the best of them ("delih": Delhi after Delihlitas), and is looked for with
-                // a bounded effort and one edit: the person may well have typed a rare name
-                // correctly, and a query that spells the start of a real name is far less
-                // likely to hold two typos than one.
-                let besideExact = !search.results.isEmpty
-                typos.floor = search.results.first.map { $0.score + _Ranking.weights.typoOverExact }
-                typos.typoExpansions = besideExact
-                    ? _FuzzyFrontier.expansionsBesideExact(queryLength: plan.key.count) : _FuzzyFrontier.maxExpansions
-                typos.relativeFloor = _Ranking.weights.typoSpread
-                typos.limit = options.limit - search.results.count
-                typos.addTypoSources(plan.key, budget: besideExact ? min(budget, 1) : budget)
-                typos.run()
-                let exactCount = search.results.count
-                search.results += typos.results
-                return (search.results, exactCount)
-            }
-        }
-        return (search.results, search.results.count)
-    }
-
-    /// Adds one reading of the query to `search`: all of it as (the start of) a name, and
-    /// its name/qualifier splits.
-    func addReadings(of reading: _QueryPlan, bonus: Float, to search: inout _Search) {
-        search.addSources(reading.key, bonus: bonus, split: nil, wholeNamesOnly: false)
-        // A name followed by a qualifier must be a whole name ("paris tex"), unless a
-        // comma marks where the name ends ("san fran, calif"): otherwise "san" + "fr"
-        // would read as any name starting with "san" in France.
-        // A qualifier token that no region or country word starts with rules its split out.
-        for split in reading.splits(maxQualifierWords: source.qualifiers.longest)
-        where split.qualifier.allSatisfy(source.qualifierPrefixes.mayStart) {
-            search.addSources(split.name, bonus: bonus + _Ranking.weights.qualifiedMatch, split: split, wholeNamesOnly: !split.afterComma)
-        }
-    }
-}
-
-/// A candidate while a query runs.
-struct _Match {
-    /// The place, name and matched part the completion will show.
-    var shown: _CompletionRow
-    var score: Float
-    var population: Int64
-    /// What the row shows, to keep rows that read the same apart.
-    var row: Row
-
-    /// A result row's text, as indices: the displayed name, the canonical name under an
-    /// alternate one, the region, the country and the kind.
-    struct Row {
-        var display: UInt32, canonical: UInt32, admin1: Int32, country: Int32, kind: UInt8
-
-        /// The row of `record`'s place under its name `display`.
-        @inline(__always)
-        init(display: UInt32, _ record: _PlaceRecord) {
-            self.display = display
-            canonical = display == record.firstName ? UInt32.max : record.firstName
-            admin1 = record.admin1Name
-            country = record.countryName
-            kind = record.kindCode
-        }
-
-        /// Whether the two rows read the same: equal labels, and names with equal text.
-        @inline(__always)
-        func reads(like other: Row, _ names: _StringTable) -> Bool {
-            guard admin1 == other.admin1, country == other.country, kind == other.kind,
-                  canonical == other.canonical else { return false }
-            if display == other.display { return true }
-            return names.withBytes(Int(display)) { a in
-                names.withBytes(Int(other.display)) { b in a.elementsEqual(b) }
-            }
-        }
-    }
-
-    /// Higher score first; ties to the more populous place, then the earlier one.
-    func ranks(before other: _Match) -> Bool {
-        if score != other.score { return score > other.score }
-        if population != other.population { return population > other.population }
-        return shown.place < other.shown.place
-    }
-}
-
-/// The hard filters of `CompletionOptions`: they never let another place through.
-struct _Filter {
-    /// The requested ISO codes, upper-cased and packed two bytes to a number, so that a
-    /// candidate is checked without making a string.
-    let countries: Set<UInt16>
-    /// Requested codes that are not two ASCII letters (custom gazetteers), compared as text.
-    let otherCountries: Set<String>
-    let kinds: Set<Place.Kind>
-    let labels: [String]
-
-    init(options: CompletionOptions, labels: [String]) {
-        var packed = Set<UInt16>(), other = Set<String>()
-        for code in options.countries {
-            if let value = Self.pack(code.utf8) { packed.insert(value) } else { other.insert(code.uppercased()) }
-        }
-        countries = packed
-        otherCountries = other
-        kinds = options.kinds
-        self.labels = labels
-    }
-
-    /// Two ASCII letters, upper-cased and packed; `nil` for anything else.
-    @inline(__always)
-    static func pack(_ utf8: String.UTF8View) -> UInt16? {
-        guard utf8.count == 2, let a = utf8.first, let b = utf8.last, a < 0x80, b < 0x80 else { return nil }
-        func upper(_ byte: UInt8) -> UInt16 { UInt16(byte >= 0x61 && byte <= 0x7A ? byte - 32 : byte) }
-        return upper(a) << 8 | upper(b)
-    }
-
-    @inline(__always)
-    func accepts(_ record: _PlaceRecord) -> Bool {
-        if !kinds.isEmpty && !kinds.contains(record.kind) { return false }
-        if !countries.isEmpty || !otherCountries.isEmpty {
-            let code = labels[Int(record.countryCode)]
-            if let value = Self.pack(code.utf8) {
-                if !countries.contains(value) { return false }
-            } else if !otherCountries.contains(code.uppercased()) {
-                return false
-            }
-        }
-        return true
-    }
-}
-
-/// A completion's subtitle parts (at most three: the canonical name, the region, the
-/// country or continent), each with the qualifier part it can highlight, joined into
-/// one string with one allocation.
-struct _SubtitleParts {
-    private var first: (String, UInt8?)? = nil
-    private var second: (String, UInt8?)? = nil
-    private var third: (String, UInt8?)? = nil
-
-    mutating func append(_ text: String, part: UInt8?) {
-        if first == nil { first = (text, part) } else if second == nil { second = (text, part) } else { third = (text, part) }
-    }
-
-    var items: [(text: String, part: UInt8?)] {
-        [first, second, third].compactMap { $0.map { (text: $0.0, part: $0.1) } }
-    }
-
-    /// The parts separated by ", ".
-    func joined() -> String {
-        var byteCount = 0, count = 0
-        forEachText { text in
-            byteCount += text.utf8.count
-            count += 1
-        }
-        guard count > 0 else { return "" }
-        byteCount += 2 * (count - 1)
-        return String(unsafeUninitializedCapacity: byteCount) { out in
-            var i = 0
-            forEachText { text in
-                if i > 0 {
-                    out[i] = UInt8(ascii: ","); out[i + 1] = UInt8(ascii: " ")
-                    i += 2
-                }
-                var text = text
-                text.withUTF8 { bytes in
-                    _ = UnsafeMutableBufferPointer(rebasing: out[i..<(i + bytes.count)]).initialize(fromContentsOf: bytes)
-                    i += bytes.count
-                }
-            }
-            return i
-        }
-    }
-
-    private func forEachText(_ body: (String) -> Void) {
-        if let first { body(first.0) }
-        if let second { body(second.0) }
-        if let third { body(third.0) }
+        _Search.matches(for: plan, options: options, in: source, filterViews: filterViews)
     }
 }
