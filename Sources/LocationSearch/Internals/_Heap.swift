@@ -1,5 +1,6 @@
 /// How a `_Heap` orders its elements.
-protocol _HeapOrder {
+@_spi(Benchmarking)
+public protocol _HeapOrder {
     associatedtype Element: BitwiseCopyable
     /// Whether `a` comes out of the heap before `b`: a strict order (never both ways).
     func before(_ a: Element, _ b: Element) -> Bool
@@ -22,18 +23,22 @@ protocol _HeapOrder {
 /// heap.pop()  // 1
 /// ```
 ///
+/// Outside the public API: the benchmark's weighted sampling uses it too
+/// (`@_spi(Benchmarking)`).
+///
 /// - Complexity: O(log *h*) to push or pop with *h* elements; O(*h*) to `heapify()`.
-final class _Heap<Order: _HeapOrder> {
-    typealias Element = Order.Element
+@_spi(Benchmarking)
+public final class _Heap<Order: _HeapOrder> {
+    public typealias Element = Order.Element
 
     private(set) var items: UnsafeMutablePointer<Element>
-    private(set) var count = 0
+    public private(set) var count = 0
     private var capacity: Int
     /// The order; it may be changed in place (see the type's notes).
     var order: Order
 
     /// An empty heap with room for `capacity` elements before it grows.
-    init(_ order: Order, capacity: Int = 64) {
+    public init(_ order: Order, capacity: Int = 64) {
         self.order = order
         self.capacity = max(1, capacity)
         items = .allocate(capacity: self.capacity)
@@ -42,10 +47,10 @@ final class _Heap<Order: _HeapOrder> {
     deinit { items.deallocate() }
 
     /// The element `pop()` would give, or `nil` when the heap is empty.
-    var top: Element? { count > 0 ? items[0] : nil }
+    public var top: Element? { count > 0 ? items[0] : nil }
 
     /// Adds `item`.
-    func push(_ item: Element) {
+    public func push(_ item: Element) {
         if count == capacity { grow() }
         var child = count
         count += 1
@@ -73,7 +78,7 @@ final class _Heap<Order: _HeapOrder> {
     }
 
     /// Removes and returns the first element, or `nil` when the heap is empty.
-    func pop() -> Element? {
+    public func pop() -> Element? {
         guard count > 0 else { return nil }
         let top = items[0]
         count -= 1
@@ -84,7 +89,7 @@ final class _Heap<Order: _HeapOrder> {
 
     /// Replaces the first element with `item` (one sift, where a `pop()` and a `push(_:)`
     /// take two). The heap must not be empty.
-    func replaceTop(with item: Element) {
+    public func replaceTop(with item: Element) {
         precondition(count > 0, "replaceTop on an empty heap")
         siftDown(item, from: 0)
     }
@@ -93,7 +98,7 @@ final class _Heap<Order: _HeapOrder> {
     func removeAll() { count = 0 }
 
     /// The elements, in the heap's layout order (not sorted).
-    var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: items, count: count) }
+    public var elements: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: items, count: count) }
 
     /// Puts `item` at `start` or below it, moving better children up.
     @inline(__always)
