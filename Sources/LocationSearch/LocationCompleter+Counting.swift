@@ -39,25 +39,7 @@ extension LocationCompleter {
     /// The places matching `plan` exactly or as a prefix, counted without ranking: a bit
     /// per place.
     func exactMatchCount(for plan: _QueryPlan, options: CompletionOptions) -> Int {
-        guard !plan.key.isEmpty,
-              plan.key.count <= source.index.longestName + 1 + plan.qualifierAllowance(source.qualifiers.longest) else {
-            return 0
-        }
-        var search = _Search(source: source, options: options)
-        search.recordsRanges = true
-        addReadings(of: plan, bonus: 0, to: &search)
-        for key in _Synonyms.variants(of: plan.key) {
-            addReadings(of: _QueryPlan(key: key, tokensBeforeComma: plan.tokensBeforeComma), bonus: 0, to: &search)
-        }
-        var count = search.countPlaces()
-        if count == 0, plan.tokens.count == 1, plan.key.count >= 6 {
-            for cut in 2...(plan.key.count - 2) {
-                let key = Array(plan.key[..<cut]) + [0x20] + Array(plan.key[cut...])
-                search.addSources(key, bonus: 0, split: nil, wholeNamesOnly: false)
-            }
-            count = search.countPlaces()
-        }
-        return count
+        _Search.placeCount(for: plan, options: options, in: source)
     }
 
     /// Below this many exact and prefix matches, `matchCount(for:options:)` counts the

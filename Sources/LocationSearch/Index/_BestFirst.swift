@@ -42,7 +42,7 @@ struct _BestFirst {
     }
 
     /// What the walk needs of a source, as plain values: no reference counting.
-    private struct _Walkable {
+    struct _Walkable {
         var key: UnsafeBufferPointer<UInt32>
         var name: UnsafeBufferPointer<UInt32>
         var score: UnsafePointer<Float>
@@ -68,15 +68,16 @@ struct _BestFirst {
 
     /// The lists the ranges come from, each once.
     private var lists: [_SortedKeys] = []
-    private var walkable: [_Walkable] = []
-    private let heap = _Heap()
+    private(set) var walkable: [_Walkable] = []
+    /// Items to walk, best first (`Order`).
+    let heap = _Heap(Order())
     init() {
         lists.reserveCapacity(2)
         walkable.reserveCapacity(8)
     }
 
     /// The best score any key still in the walk can have, or `nil` when it is done.
-    var bestRemaining: Float? { heap.count > 0 ? heap.items[0].bound : nil }
+    var bestRemaining: Float? { heap.top?.bound }
 
     /// The indexed name of the key at `position` of source `source`, as `next()` gave them.
     @inline(__always)
@@ -103,8 +104,9 @@ struct _BestFirst {
     @discardableResult
     mutating func add(_ range: Range<Int>, of list: _SortedKeys, view: _KeyViews.View? = nil, joint: Int32 = -1,
                       bonus: Float) -> Int {
-        precondition(range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= view?.positions.count ?? list.count),
-                     "range outside the key list")
+        precondition(
+            range.isEmpty || (range.lowerBound >= 0 && range.upperBound <= view?.positions.count ?? list.count),
+            "range outside the key list")
         let source = appendSource(list, view: view, joint: joint, bonus: bonus)
         push(range, source: Int32(source))
         return source
@@ -140,9 +142,10 @@ struct _BestFirst {
     private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
         if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
         precondition(joint < 0 || view != nil, "a joint source is a view")
-        if joint >= 0 || heap.hasJoints {
+        if joint >= 0 || heap.order.hasJoints {
             // (Only once a joint source is added: most walks never have one.)
-            heap.setJoint(walkable.count, _Heap.Joint(group: joint, positions: view?.positions.baseAddress, count: list.count))
+            heap.order.setJoint(walkable.count, Order.Joint(group: joint, positions: view?.positions.baseAddress,
+                                                            count: list.count))
         }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
@@ -151,8 +154,8 @@ struct _BestFirst {
                                       leafCount: view.leafCount, bonus: bonus, positions: view.positions.baseAddress))
         } else {
             walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
-                                      tree: list.tree.pointer, count: list.count, leafCount: list.leafCount, bonus: bonus,
-                                      positions: nil))
+                                      tree: list.tree.pointer, count: list.count, leafCount: list.leafCount,
+                                      bonus: bonus, positions: nil))
         }
         return walkable.count - 1
     }
@@ -160,244 +163,5 @@ struct _BestFirst {
     /// The next key, best first: its position in its list, its source and its score.
     mutating func next() -> (position: Int, source: Int, score: Float)? {
         walk()
-    }
-
-    /// Puts a source's range into the heap: its whole blocks as tree nodes (the fewest
-    /// nodes that cover them), its partial blocks as cursors.
-    private mutating func push(_ range: Range<Int>, source: Int32) {
-        let w = walkable[Int(source)]
-        guard !range.isEmpty else { return }
-        let size = _SortedKeys.blockSize
-        let firstFull = (range.lowerBound + size - 1) / size
-        let endFull = range.upperBound / size
-        if firstFull >= endFull {
-            // No whole block: one cursor per block the range touches (at most two).
-            var block = range.lowerBound / size
-            while block * size < range.upperBound {
-                pushCursor(max(range.lowerBound, block * size)..<min(range.upperBound, (block + 1) * size), source, w)
-                block += 1
-            }
-            return
-        }
-        pushCursor(range.lowerBound..<(firstFull * size), source, w)
-        pushCursor((endFull * size)..<range.upperBound, source, w)
-        var l = firstFull + w.leafCount, r = endFull + w.leafCount, level: Int8 = 0
-        while l < r {
-            if l & 1 == 1 { pushNode(l, level: level, source, w); l += 1 }
-            if r & 1 == 1 { r -= 1; pushNode(r, level: level, source, w) }
-            l >>= 1
-            r >>= 1
-            level += 1
-        }
-    }
-
-    /// The next key of the real walk.
-    private mutating func walk() -> (position: Int, source: Int, score: Float)? {
-        guard var item = heap.pop() else { return nil }
-        // Invariant: `item` comes before everything in the heap.
-        while item.isNode {
-            let w = walkable[Int(item.source)]
-            var next: Item
-            if item.level == 0 {
-                let start = Int(item.position)
-                next = Self.cursor(start, mask: Self.mask(start, w.count), item.source, w)
-            } else {
-                let node = (w.leafCount + Int(item.position) / _SortedKeys.blockSize) >> Int(item.level)
-                let level = item.level - 1
-                let left = Self.node(2 * node, level: level, item.source, w)
-                let right = Self.node(2 * node + 1, level: level, item.source, w)
-                if heap.before(right, left) {
-                    next = right
-                    if left.bound > -.infinity { heap.push(left) }
-                } else {
-                    next = left
-                    if right.bound > -.infinity { heap.push(right) }
-                }
-            }
-            if heap.count > 0 && heap.before(heap.items[0], next) {
-                heap.push(next)
-                item = heap.pop()!
-            } else {
-                item = next
-            }
-        }
-        // A cursor: yield its key, and keep the rest of its block in the walk.
-        let rest = item.remaining & ~(1 << UInt16(Int(item.position) % _SortedKeys.blockSize))
-        if rest != 0 {
-            let w = walkable[Int(item.source)]
-            let start = Int(item.position) - Int(item.position) % _SortedKeys.blockSize
-            heap.push(Self.cursor(start, mask: rest, item.source, w))
-        }
-        return (Int(item.position), Int(item.source), item.bound)
-    }
-
-    /// The keys of the block at `start` that exist (the last block may be short).
-    @inline(__always)
-    private static func mask(_ start: Int, _ count: Int) -> UInt16 {
-        let n = min(_SortedKeys.blockSize, count - start)
-        return n >= 16 ? .max : UInt16((1 << n) - 1)
-    }
-
-    /// A cursor over the keys `mask` of the block at `start`, holding the best of them
-    /// (highest score, then lowest position).
-    @inline(__always)
-    private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
-        var m = mask
-        var best = start + m.trailingZeroBitCount
-        var bestScore = w.score(best)
-        m &= m - 1
-        while m != 0 {
-            let i = start + m.trailingZeroBitCount
-            let s = w.score(i)
-            if s > bestScore { best = i; bestScore = s }
-            m &= m - 1
-        }
-        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), level: -1, remaining: mask)
-    }
-
-    /// The tree node `node`, `level` above the leaves.
-    @inline(__always)
-    private static func node(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) -> Item {
-        let first = ((node << Int(level)) - w.leafCount) * _SortedKeys.blockSize
-        return Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(first), level: level, remaining: 0)
-    }
-
-    /// Adds a cursor over the keys `range` (inside one block, possibly empty).
-    private func pushCursor(_ range: Range<Int>, _ source: Int32, _ w: _Walkable) {
-        guard !range.isEmpty else { return }
-        let start = range.lowerBound - range.lowerBound % _SortedKeys.blockSize
-        var mask: UInt16 = 0
-        for i in range where i - start < _SortedKeys.blockSize { mask |= 1 << UInt16(i - start) }
-        heap.push(Self.cursor(start, mask: mask, source, w))
-    }
-
-    private func pushNode(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) {
-        let item = Self.node(node, level: level, source, w)
-        guard item.bound > -.infinity else { return }
-        heap.push(item)
-    }
-
-}
-
-/// The walk's binary max-heap (on `before`), in memory it owns: no copy-on-write checks
-/// on the hot path. A walk is a local value of one query, never copied.
-private final class _Heap {
-    private(set) var items: UnsafeMutablePointer<_BestFirst.Item>
-    private(set) var count = 0
-    private var capacity = 64
-
-    /// Per source, its joint group (-1: none) and, for a view, its keys' list positions.
-    struct Joint {
-        var group: Int32
-        var positions: UnsafePointer<UInt32>?
-        var count: Int
-
-        /// The list position of an item's position (clamped: see `_KeyViews`).
-        @inline(__always)
-        func listPosition(_ position: Int32) -> Int {
-            guard let positions else { return Int(position) }
-            return min(Int(positions[Int(position)]), count - 1)
-        }
-    }
-    /// Per source from the first joint one on (earlier ones are in no group).
-    private var joints: [Joint] = []
-    /// Whether any source is in a joint group (else ties never look them up).
-    private(set) var hasJoints = false
-
-    /// Records source `source`'s joint group (sources before it without one).
-    func setJoint(_ source: Int, _ joint: Joint) {
-        while joints.count < source { joints.append(Joint(group: -1, positions: nil, count: 0)) }
-        joints.append(joint)
-        if joint.group >= 0 { hasJoints = true }
-    }
-
-    /// The heap's order: higher bound first, then lower sources, then lower positions (a
-    /// node's is its first key's), and a key before a node at the same position: a
-    /// total order on keys that any tree over them yields (see `_BestFirst`). Sources of
-    /// one joint group are one source here: their items go by list position.
-    @inline(__always)
-    func before(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool {
-        if a.bound != b.bound { return a.bound > b.bound }
-        if a.source != b.source {
-            if hasJoints, let order = jointOrder(a, b) { return order }
-            return a.source < b.source
-        }
-        if a.position != b.position { return a.position < b.position }
-        return a.level < b.level
-    }
-
-    /// `before` for items of two sources of one joint group, `nil` for others.
-    @inline(never)
-    private func jointOrder(_ a: _BestFirst.Item, _ b: _BestFirst.Item) -> Bool? {
-        guard Int(a.source) < joints.count, Int(b.source) < joints.count else { return nil }
-        let x = joints[Int(a.source)], y = joints[Int(b.source)]
-        guard x.group >= 0, x.group == y.group else { return nil }
-        let p = x.listPosition(a.position), q = y.listPosition(b.position)
-        if p != q { return p < q }
-        return a.level < b.level
-    }
-
-    init() { items = .allocate(capacity: capacity) }
-
-    deinit { items.deallocate() }
-
-    func push(_ item: _BestFirst.Item) {
-        if count == capacity { grow() }
-        var child = count
-        count += 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard before(item, items[parent]) else { break }
-            items[child] = items[parent]
-            child = parent
-        }
-        (items + child).initialize(to: item)
-    }
-
-    /// Adds `item` at the end without restoring the heap order: call `heapify()` before
-    /// the next `push` or `pop`.
-    func append(_ item: _BestFirst.Item) {
-        if count == capacity { grow() }
-        (items + count).initialize(to: item)
-        count += 1
-    }
-
-    /// Restores the heap order after `append`s (Floyd's method, O(*h*)).
-    func heapify() {
-        guard count > 1 else { return }
-        for i in stride(from: count / 2 - 1, through: 0, by: -1) { siftDown(items[i], from: i) }
-    }
-
-    func pop() -> _BestFirst.Item? {
-        guard count > 0 else { return nil }
-        let top = items[0]
-        count -= 1
-        guard count > 0 else { return top }
-        siftDown(items[count], from: 0)
-        return top
-    }
-
-    /// Puts `item` at `start` or below it, moving better children up.
-    @inline(__always)
-    private func siftDown(_ item: _BestFirst.Item, from start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            var best = left
-            if left + 1 < count && before(items[left + 1], items[left]) { best = left + 1 }
-            guard before(items[best], item) else { break }
-            items[parent] = items[best]
-            parent = best
-        }
-        items[parent] = item
-    }
-
-    private func grow() {
-        let larger = UnsafeMutablePointer<_BestFirst.Item>.allocate(capacity: capacity * 2)
-        larger.moveInitialize(from: items, count: count)
-        items.deallocate()
-        items = larger
-        capacity *= 2
     }
 }

@@ -63,14 +63,16 @@ final class _Qualifiers: Sendable {
                 }
                 if skip { continue }
                 for (w, word) in key.split(separator: 0x20).enumerated() {
-                    words.append(Word(text: Array(word), part: record.kind == .region ? 0 : 1, labelWord: n == 0 ? Int16(w) : -1))
+                    words.append(Word(text: Array(word), part: record.kind == .region ? 0 : 1,
+                                      labelWord: n == 0 ? Int16(w) : -1))
                 }
             }
             // The standard abbreviations and codes too, which a custom gazetteer's own
             // region and country places may not list (duplicates are harmless).
             let code = gazetteer._labels[Int(record.countryCode)]
             let extra = record.kind == .region
-                ? _PlaceAliases.regionAbbreviations(countryCode: code, admin1Code: gazetteer.label(record.admin1Code) ?? "")
+                ? _PlaceAliases.regionAbbreviations(
+                    countryCode: code, admin1Code: gazetteer.label(record.admin1Code) ?? "")
                 : _PlaceAliases.countryAliases(code: code, iso3: "")
             for alias in extra {
                 for word in _Folding.fold(alias).split(separator: 0x20) {
@@ -84,9 +86,14 @@ final class _Qualifiers: Sendable {
                 countries[record.countryCode] = words
             }
         }
-        var regionSlots = [[(country: Int32, words: [Word], firstBytes: UInt64)]](repeating: [], count: gazetteer._labels.count)
-        for (key, words) in regions.sorted(by: { ($0.key.admin1Code, $0.key.countryCode) < ($1.key.admin1Code, $1.key.countryCode) }) {
-            regionSlots[Int(key.admin1Code)].append((key.countryCode, words, Self.firstByteMask(words.map { $0.text[...] })))
+        var regionSlots = [[(country: Int32, words: [Word], firstBytes: UInt64)]](
+            repeating: [], count: gazetteer._labels.count)
+        let sortedRegions = regions.sorted {
+            ($0.key.admin1Code, $0.key.countryCode) < ($1.key.admin1Code, $1.key.countryCode)
+        }
+        for (key, words) in sortedRegions {
+            let firstBytes = Self.firstByteMask(words.map { $0.text[...] })
+            regionSlots[Int(key.admin1Code)].append((key.countryCode, words, firstBytes))
         }
         var countrySlots = [[Word]?](repeating: nil, count: gazetteer._labels.count)
         var countryMasks = [UInt64](repeating: ~0, count: gazetteer._labels.count)
@@ -140,7 +147,8 @@ final class _Qualifiers: Sendable {
         }
         let country = countries[Int(record.countryCode)]
             ?? Self.words(of: gazetteer._labels[Int(record.countryName)], part: 1,
-                          aliases: _PlaceAliases.countryAliases(code: gazetteer._labels[Int(record.countryCode)], iso3: ""))
+                          aliases: _PlaceAliases.countryAliases(code: gazetteer._labels[Int(record.countryCode)],
+                                                                iso3: ""))
         return (region, country)
     }
 
@@ -244,77 +252,5 @@ final class _Qualifiers: Sendable {
             next = found + 1
         }
         return true
-    }
-}
-
-/// Which word beginnings any place's qualifier words have, as a one-hash Bloom filter over
-/// their prefixes of 3 to 8 bytes: a token whose beginning is not in it matches no place,
-/// so a reading with such a qualifier token is not searched at all ("la brossteing" read
-/// as "la" in a region starting with "brossteing"). False positives only cost the search
-/// the filter would have saved.
-struct _QualifierPrefixes: Sendable {
-    /// The filter's bits, `wordCount` 64-bit words.
-    let bits: _Column<UInt64>
-    static let wordCount = 4096  // 2^18 bits, 32 KB
-    static let shortest = 3, longest = 8
-
-    init(bits: _Column<UInt64>) { self.bits = bits }
-
-    /// The filter of every qualifier word of every place of `gazetteer`.
-    ///
-    /// - Complexity: O(*p*) for *p* places, plus the words of each distinct region and
-    ///   country pair.
-    init(_ gazetteer: Gazetteer, _ qualifiers: _Qualifiers) {
-        var words = [UInt64](repeating: 0, count: Self.wordCount)
-        var seen = Set<_QualifierGroup>()
-        var last: _QualifierGroup? = nil
-        for record in gazetteer._places.buffer {
-            let group = _QualifierGroup(record)
-            // Neighbouring places mostly share their region: hash only on a change.
-            guard group != last else { continue }
-            last = group
-            guard seen.insert(group).inserted else { continue }
-            let (region, country) = qualifiers.words(for: record)
-            for word in region + country where word.text.count >= Self.shortest {
-                for length in Self.shortest...min(Self.longest, word.text.count) {
-                    let bit = Self.bit(word.text[..<length])
-                    words[bit >> 6] |= 1 << UInt64(bit & 63)
-                }
-            }
-        }
-        bits = _Column(words)
-    }
-
-    /// Whether some qualifier word may start with `token` (always, for a token shorter
-    /// than `shortest`).
-    @inline(__always)
-    func mayStart(_ token: ArraySlice<UInt8>) -> Bool {
-        guard token.count >= Self.shortest else { return true }
-        let bit = Self.bit(token.prefix(Self.longest))
-        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-    }
-
-    /// The filter bit of a prefix: FNV-1a, folded to 18 bits.
-    @inline(__always)
-    static func bit(_ prefix: ArraySlice<UInt8>) -> Int {
-        var hash: UInt32 = 2_166_136_261
-        for byte in prefix { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return Int((hash ^ (hash >> 18)) & UInt32(wordCount * 64 - 1))
-    }
-}
-
-/// What a qualifier reads of a place: its kind and its region and country labels
-/// (`_Qualifiers.words(for:)` reads nothing else), so places alike in these are accepted
-/// or rejected together.
-struct _QualifierGroup: Hashable {
-    var kind: UInt8
-    var countryCode: Int32, countryName: Int32, admin1Code: Int32, admin1Name: Int32
-
-    init(_ record: _PlaceRecord) {
-        kind = record.kindCode
-        countryCode = record.countryCode
-        countryName = record.countryName
-        admin1Code = record.admin1Code
-        admin1Name = record.admin1Name
     }
 }

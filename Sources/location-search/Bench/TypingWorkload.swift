@@ -77,36 +77,32 @@ struct TypingWorkload {
     }
 }
 
-/// The `capacity` largest keys seen, with their values.
+/// The `capacity` largest keys seen, with their values: the library's `_Heap`, smallest
+/// key on top.
 struct MinHeap {
-    private var items: [(key: Double, value: Int)] = []
+    private struct Item {
+        var key: Double, value: Int
+    }
+    private struct SmallestFirst: _HeapOrder {
+        func before(_ a: Item, _ b: Item) -> Bool { a.key < b.key }
+    }
+    private let heap: _Heap<SmallestFirst>
     let capacity: Int
 
-    init(capacity: Int) { self.capacity = capacity }
+    init(capacity: Int) {
+        self.capacity = capacity
+        heap = _Heap(SmallestFirst(), capacity: max(1, capacity))
+    }
 
-    var values: [Int] { items.map(\.value) }
+    /// In the heap's layout order.
+    var values: [Int] { heap.elements.map(\.value) }
 
     mutating func offer(key: Double, value: Int) {
         guard capacity > 0 else { return }
-        if items.count < capacity {
-            items.append((key, value))
-            var child = items.count - 1
-            while child > 0, items[child].key < items[(child - 1) / 2].key {
-                items.swapAt(child, (child - 1) / 2)
-                child = (child - 1) / 2
-            }
-        } else if key > items[0].key {
-            items[0] = (key, value)
-            var parent = 0
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var smallest = parent
-                if left < items.count && items[left].key < items[smallest].key { smallest = left }
-                if right < items.count && items[right].key < items[smallest].key { smallest = right }
-                if smallest == parent { break }
-                items.swapAt(parent, smallest)
-                parent = smallest
-            }
+        if heap.count < capacity {
+            heap.push(Item(key: key, value: value))
+        } else if let top = heap.top, key > top.key {
+            heap.replaceTop(with: Item(key: key, value: value))
         }
     }
 }

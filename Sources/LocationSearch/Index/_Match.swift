@@ -1,0 +1,43 @@
+/// A candidate while a query runs.
+struct _Match {
+    /// The place, name and matched part the completion will show.
+    var shown: _CompletionRow
+    var score: Float
+    var population: Int64
+    /// What the row shows, to keep rows that read the same apart.
+    var row: Row
+
+    /// A result row's text, as indices: the displayed name, the canonical name under an
+    /// alternate one, the region, the country and the kind.
+    struct Row {
+        var display: UInt32, canonical: UInt32, admin1: Int32, country: Int32, kind: UInt8
+
+        /// The row of `record`'s place under its name `display`.
+        @inline(__always)
+        init(display: UInt32, _ record: _PlaceRecord) {
+            self.display = display
+            canonical = display == record.firstName ? UInt32.max : record.firstName
+            admin1 = record.admin1Name
+            country = record.countryName
+            kind = record.kindCode
+        }
+
+        /// Whether the two rows read the same: equal labels, and names with equal text.
+        @inline(__always)
+        func reads(like other: Row, _ names: _StringTable) -> Bool {
+            guard admin1 == other.admin1, country == other.country, kind == other.kind,
+                  canonical == other.canonical else { return false }
+            if display == other.display { return true }
+            return names.withBytes(Int(display)) { a in
+                names.withBytes(Int(other.display)) { b in a.elementsEqual(b) }
+            }
+        }
+    }
+
+    /// Higher score first; ties to the more populous place, then the earlier one.
+    func ranks(before other: _Match) -> Bool {
+        if score != other.score { return score > other.score }
+        if population != other.population { return population > other.population }
+        return shown.place < other.shown.place
+    }
+}

@@ -1,0 +1,113 @@
+/// A completion's highlights: the matched part of its key, mapped back to the title, and
+/// the region and country words a qualifier matched.
+extension _CompletionSource {
+    /// The title's highlights: the matched part of the key, mapped back to the title.
+    func titleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
+        let shown = shownName(row)
+        if shown != row.display {
+            // Another name than the key's: highlight as much of its start as the matched
+            // part of the key shares with it ("londn" → "[Lond]on").
+            let title = _FoldedText(gazetteer._names.string(Int(shown)))
+            let matched = index.folded.buffer[keyStart(row)..<(Int(row.keyOffset) + Int(row.matchedLength))]
+            let common = zip(title.key, matched).prefix { $0 == $1 }.count
+            return common > 0 ? title.wordHighlights(0..<common) : []
+        }
+        let names = gazetteer._names
+        let nameIndex = Int(row.display)
+        let wordStart = Int(row.keyOffset) - keyStart(row)
+        let matchedLength = Int(row.matchedLength)
+        let ascii = _Folding.asciiTable
+        let plain = names.withBytes(nameIndex) { bytes in
+            !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
+        }
+        if plain || keyIsSpaced(row) {
+            // The key is the title's fold: highlight straight from the title (from its
+            // bytes when it is ASCII).
+            let keyBytes = wordStart..<(wordStart + matchedLength)
+            guard wordStart >= 0 else { return [] }
+            if let ranges = names.withBytes(nameIndex, { _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes) }) {
+                return ranges
+            }
+            return _FoldedText.wordHighlights(of: title(row), keyBytes: keyBytes)
+        }
+        // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
+        let folded = _FoldedText(title(row))
+        var start = wordStart, end = min(folded.key.count, wordStart + matchedLength)
+        if folded.key.count != keyLength(row) {
+            (start, end) = (0, Self.spacedLength(folded.key, joinedLength: matchedLength))
+        }
+        return start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
+    }
+
+    /// The subtitle's highlights for the region and country words a qualifier matched.
+    func subtitleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
+        guard !row.qualifier.isEmpty else { return [] }
+        return Self.subtitleHighlights(subtitleParts(row), qualifier: row.qualifier)
+    }
+
+    static func subtitleHighlights(_ parts: _SubtitleParts, qualifier: [_Qualifiers.Word]) -> [HighlightRange] {
+        var ranges: [HighlightRange] = []
+        var offset = 0
+        for (text, part) in parts.items {
+            defer { offset += text.utf16.count + 2 }
+            guard let part else { continue }
+            let words = qualifier.filter { $0.part == part }
+            guard !words.isEmpty else { continue }
+            let label = _FoldedText(text)
+            var found: [HighlightRange] = []
+            if words.contains(where: { $0.labelWord < 0 }) {
+                // An abbreviation or code matched: the whole name it stands for.
+                if let all = label.highlight(0..<label.key.count) { found = [all] }
+            } else {
+                let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
+                for word in words where Int(word.labelWord) < starts.count {
+                    let start = starts[Int(word.labelWord)]
+                    if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
+                        found.append(range)
+                    }
+                }
+            }
+            ranges += found.map { HighlightRange(location: offset + $0.location, length: $0.length) }
+        }
+        return ranges
+    }
+
+    /// Where the key of the row's name starts in the folded text: its key (a whole-name
+    /// key, or a word inside it) lies in it, and keys are 0-terminated.
+    func keyStart(_ row: _CompletionRow) -> Int {
+        let text = index.folded.buffer
+        var start = min(Int(row.keyOffset), text.count - 1)
+        while start > 0 && text[start - 1] != 0 { start -= 1 }
+        return start
+    }
+
+    /// The length of the key of the row's name.
+    func keyLength(_ row: _CompletionRow) -> Int {
+        let start = keyStart(row)
+        var end = start
+        let text = index.folded.buffer
+        while text[end] != 0 { end += 1 }
+        return end - start
+    }
+
+    /// Whether the key of the row's name has a space (so it is not a joined key).
+    func keyIsSpaced(_ row: _CompletionRow) -> Bool {
+        var i = keyStart(row)
+        let text = index.folded.buffer
+        while text[i] != 0 {
+            if text[i] == 0x20 { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.
+    static func spacedLength(_ spaced: [UInt8], joinedLength: Int) -> Int {
+        var count = 0
+        for (i, byte) in spaced.enumerated() where byte != 0x20 {
+            count += 1
+            if count == joinedLength { return i + 1 }
+        }
+        return spaced.count
+    }
+}

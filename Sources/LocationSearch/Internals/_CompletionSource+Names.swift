@@ -1,0 +1,78 @@
+/// The names a completion shows: its title, in the row's language or spelling.
+extension _CompletionSource {
+    /// The name shown as the title: the alternate name that matched when a person would
+    /// take it for the place's name (`_NameQuality.isShowable(alias:canonical:)`), else the canonical
+    /// name, in the row's language if it has one.
+    func shownName(_ row: _CompletionRow) -> UInt32 {
+        let first = record(row).firstName
+        if row.display != first {
+            let names = gazetteer._names
+            let showable = names.withBytes(Int(row.display)) { alias in
+                names.withBytes(Int(first)) { _NameQuality.isShowable(alias: alias, canonical: $0) }
+            }
+            if showable { return row.display }
+        }
+        return localized(place: row.place, language: row.language) ?? first
+    }
+
+    /// Place `place`'s name in `language`, if the gazetteer has it.
+    func localized(place: UInt32, language: Int32) -> UInt32? {
+        language < 0 ? nil : gazetteer._localized.name(of: place, language: language)
+    }
+
+    /// `row` showing the spelling of its name that the person typed: when the query has
+    /// letters beyond ASCII ("münchen"), a name of the place with the same key whose
+    /// lower-case form starts with what was typed ("München" rather than "Munchen").
+    ///
+    /// - Complexity: O(*n*) in the length of the place's names.
+    func respelled(_ row: _CompletionRow, typed: String) -> _CompletionRow {
+        let names = gazetteer._names
+        func fits(_ name: UInt32) -> Bool {
+            let lower = names.string(Int(name)).lowercased()
+            return lower.hasPrefix(typed) || typed.hasPrefix(lower)
+        }
+        guard !fits(row.display) else { return row }
+        let record = record(row)
+        var key: [UInt8] = [], other: [UInt8] = []
+        names.withBytes(Int(row.display)) { _Folding.fold(utf8: $0, into: &key) }
+        // What was typed has letters beyond ASCII, so a name spelt that way has too; and
+        // when it starts with an ASCII letter, so does the name (either case).
+        let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
+        func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
+            return bytes.contains { $0 >= 0x80 }
+        }
+        // The byte checks (candidate, then the folded key) come before `fits`, which makes
+        // a lower-cased String: a place can have hundreds of names beyond ASCII.
+        for n in record.firstName..<(record.firstName + record.nameCount)
+        where n != row.display && names.withBytes(Int(n), candidate) {
+            names.withBytes(Int(n)) { _Folding.fold(utf8: $0, into: &other) }
+            guard other == key, fits(n) else { continue }
+            var respelled = row
+            respelled.display = n
+            return respelled
+        }
+        return row
+    }
+
+    /// The displayed name.
+    func title(_ row: _CompletionRow) -> String { gazetteer._names.string(Int(shownName(row))) }
+
+    /// Whether the title is an alternate name (so the subtitle leads with the canonical one).
+    func isAlternate(_ row: _CompletionRow) -> Bool {
+        let shown = shownName(row)
+        return shown == row.display && shown != record(row).firstName
+    }
+
+    func matchedName(_ row: _CompletionRow) -> String? {
+        row.display != record(row).firstName ? gazetteer._names.string(Int(row.display)) : nil
+    }
+
+    func id(_ row: _CompletionRow) -> String { gazetteer.id(of: record(row)) }
+
+    func place(_ row: _CompletionRow) -> Place {
+        let record = record(row)
+        let canonical = gazetteer._names.string(Int(record.firstName))
+        return gazetteer.place(at: Int(row.place), record, name: canonical)
+    }
+}

@@ -1,0 +1,76 @@
+/// Completing a query: the stored answers to the heaviest queries, else a search of the
+/// index, made into completions.
+extension LocationCompleter {
+    /// The best completions for `query`, best first.
+    ///
+    /// Any string is a valid query: one with no letters or digits, or longer than any
+    /// name and qualifier, returns no completions.
+    ///
+    /// - Complexity: O(*m* log *n* + *k* log *n*) for a query of *m* bytes and a limit of
+    ///   *k*, where *n* is the number of indexed name words: independent of how many
+    ///   places match. A filter on countries, or on regions or countries only, walks
+    ///   only the keys it lets through (O(*c* log *g*) more for *c* countries of at most
+    ///   *g* keys each); a filter on cities and `near` add the cost of skipping the
+    ///   better-ranked places they exclude; typo tolerance, when the exact matches do not
+    ///   fill the list, adds a walk over the query's edit neighbourhood of at most 4,000
+    ///   node expansions (beside exact matches, one edit and 800 expansions down to 10 as
+    ///   the query grows).
+    ///   The heaviest queries (a prefix that starts many keys, with the default options and
+    ///   a limit up to 10) are answered from results stored in the index: O(*m* log *b* + *k*)
+    ///   for *b* stored queries sharing the query's first two bytes.
+    public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
+        guard options.limit > 0 else { return [] }
+        let plan = _QueryPlan(query: query)
+        if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
+           options.kinds.isEmpty, plan.tokensBeforeComma == nil,
+           let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance) {
+            let nameDisplay = source.index.nameDisplay
+            let language = options.language == nil ? -1 : source.language(options.language)
+            let typed = Self.typedSpelling(query)
+            return stored.prefix(options.limit).map { entry in
+                let row = _CompletionRow(
+                    place: entry.place, display: nameDisplay[Int(entry.name)], name: entry.name,
+                    keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), language: language,
+                    qualifier: [])
+                return LocalSearchCompletion(source, typed.map { source.respelled(row, typed: $0) } ?? row)
+            }
+        }
+        // (A closure over the source alone: a method of the completer as the closure
+        // copied the whole completer, and retained each of its columns.)
+        let shared = source
+        let found = matches(for: plan, options: options)
+        let typed = Self.typedSpelling(query)
+        guard options.language != nil || typed != nil else {
+            return found.map { LocalSearchCompletion(shared, $0.shown) }
+        }
+        let language = source.language(options.language)
+        return found.map { match in
+            var row = typed.map { source.respelled(match.shown, typed: $0) } ?? match.shown
+            row.language = language
+            return LocalSearchCompletion(shared, row)
+        }
+    }
+
+    /// The query's name part (before any comma), lower-cased, when it has letters beyond
+    /// ASCII: titles then show the spelling typed (see `_CompletionSource.respelled`).
+    static func typedSpelling(_ query: String) -> String? {
+        guard query.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
+        let name = query.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let typed = name.trimmingCharacters(in: .whitespaces).lowercased()
+        return typed.isEmpty ? nil : typed
+    }
+
+    /// The search behind `completions(for:options:)`: the best matches for `plan`, best
+    /// first.
+    /// (`filterViews: false` walks the whole key lists under a filter, as tests compare.)
+    func matches(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true) -> [_Match] {
+        search(for: plan, options: options, filterViews: filterViews).matches
+    }
+
+    /// `matches(for:options:)`, and how many of the matches are exact (not typo) matches:
+    /// those come first, and are what the search finds without typo tolerance.
+    func search(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true)
+        -> (matches: [_Match], exactCount: Int) {
+        _Search.matches(for: plan, options: options, in: source, filterViews: filterViews)
+    }
+}
