@@ -7,7 +7,7 @@ struct FoldingTableTests {
     /// `_Folding.ascii`, folds to itself here).
     private static func fold(_ value: UInt32, _ table: _FoldingTableLookup = _foldingTable) -> String {
         var output: [UInt8] = []
-        table.appendFold(of: Unicode.Scalar(value)!, to: &output)
+        table.forEachByte(ofFoldOf: Unicode.Scalar(value)!) { output.append($0) }
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -36,7 +36,7 @@ struct FoldingTableTests {
             guard let scalar = Unicode.Scalar(value) else { continue }
             output.removeAll(keepingCapacity: true)
             own.removeAll(keepingCapacity: true)
-            _foldingTable.appendFold(of: scalar, to: &output)
+            _foldingTable.forEachByte(ofFoldOf: scalar) { output.append($0) }
             UTF8.encode(scalar) { own.append($0) }
             guard output != own else { continue }
             if listed > 0 { listing.append(0x0A) }

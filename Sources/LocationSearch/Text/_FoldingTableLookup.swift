@@ -133,14 +133,16 @@ struct _FoldingTableLookup: Sendable {
         }
     }
 
+    /// Calls `body` with each byte of the fold of `scalar`: its entry, or its own UTF-8
+    /// when it is not listed.
     @inline(__always)
-    func appendFold(of scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    func forEachByte(ofFoldOf scalar: Unicode.Scalar, _ body: (UInt8) -> Void) {
         let value = scalar.value
         let index = value < 0x10000 ? bmp[Int(value)] : (astral[value] ?? -1)
         if index >= 0 {
-            for i in Int(starts[Int(index)])..<Int(starts[Int(index) + 1]) { output.append(bytes[i]) }
+            for i in Int(starts[Int(index)])..<Int(starts[Int(index) + 1]) { body(bytes[i]) }
         } else {
-            UTF8.encode(scalar) { output.append($0) }
+            UTF8.encode(scalar, into: body)
         }
     }
 }
