@@ -17,7 +17,7 @@ extension LocationCompleter {
     /// `~/Library/Caches/location-search` on Apple platforms); later calls read that file,
     /// which takes milliseconds. The cache is keyed by the data's content and by
     /// everything the library bakes into an index (format, ranking weights, folding,
-    /// synonyms, search revision), and never trusted blindly: a damaged, foreign or stale
+    /// synonyms, the search), and never trusted blindly: a damaged, foreign or stale
     /// file is rebuilt and atomically replaced; if it cannot be written the completer
     /// still works, only without the speed-up.
     ///
@@ -195,9 +195,10 @@ extension LocationCompleter {
 
 extension LocationCompleter {
     /// Everything this library bakes into an index besides the data, as one line: the
-    /// format version, the search revision, every ranking weight (`_Ranking.fingerprint()`,
-    /// which reflects over all of them), and checksums of the folding table and the
-    /// synonyms, and the stored answers' parameters. Part of the bundled cache's key, so
+    /// index version (`_IndexFile.version`, one number for the format and the search),
+    /// every ranking weight (`_Ranking.fingerprint()`, which reflects over all of them),
+    /// checksums of the folding table and the synonyms, and the stored answers'
+    /// parameters. Part of the bundled cache's key, so
     /// that a library whose index or answers would differ never reuses a cached one.
     static let libraryKey: String = {
         var synonyms: [UInt8] = []
@@ -210,7 +211,7 @@ extension LocationCompleter {
         let folding = _Checksum.of(Array(_foldingTableSource.utf8))
         let ascii = _Checksum.of(_Folding.ascii)
         return [
-            "format \(_IndexFile.formatVersion)", "search \(_PrecomputedAnswers.searchRevision)",
+            "version \(_IndexFile.version)",
             "ranking \(String(ranking, radix: 16))", "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
             "synonyms \(String(_Checksum.of(synonyms), radix: 16))",
             "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth)",

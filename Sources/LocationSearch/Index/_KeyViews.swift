@@ -90,12 +90,7 @@ struct _KeyViews: Sendable {
     }
 
     /// The leaves of a group's tree: a power of two covering its blocks (at least one).
-    static func leafCount(_ keys: Int) -> Int {
-        let blocks = (keys + _SortedKeys.blockSize - 1) / _SortedKeys.blockSize
-        var leaves = 1
-        while leaves < blocks { leaves *= 2 }
-        return leaves
-    }
+    static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a
     /// tree of its size: what a mapped index must satisfy before a view is made. (The

@@ -19,7 +19,8 @@ import Dispatch
 /// same, but for how it breaks exact ties).
 ///
 /// Storage: the keys sorted, as one byte buffer with offsets and a table of where each
-/// first two bytes start, and `depth` results per key.
+/// first two bytes start, and `depth` results per key. The stored answers are the
+/// search's: a change to what the search finds bumps `_IndexFile.version`.
 ///
 /// - Complexity: O(*m* log *b*) to look up a query of *m* bytes, *b* the number of stored
 ///   keys sharing its first two bytes (at most *c*, the number of stored keys).
@@ -44,12 +45,6 @@ struct _PrecomputedAnswers: Sendable {
     /// binary-searches only its bucket, a few keys, where a search of all of them cost 16
     /// probes, each a cache miss when cold.
     let buckets: _Column<UInt32>
-    /// Bump when the search finds anything differently (another walk, reading, tie-break
-    /// or filter) without a change to `_Ranking`'s weights or the index format: stored
-    /// answers are the search's, and a cached index from before must not be reused. (Part
-    /// of the bundled cache's key; `PrecomputedAnswersTests` checks every stored answer
-    /// against the search.)
-    static let searchRevision = 7
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)

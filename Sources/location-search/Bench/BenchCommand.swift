@@ -169,9 +169,8 @@ struct BenchCommand {
             say(String(format: "cold start: `location-search complete \"san fr\"` in a new process, median of %d: %.1f ms wall",
                        settings.coldStartRuns, coldStart))
         }
-        let indexBytes = cacheFile.flatMap { Self.fileSize($0) } ?? completer._storageBytes
+        let indexBytes = Self.reportIndex(file: cacheFile, completer)
         let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
-        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
 
         let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueries,
                               residentBefore: before, residentAfterLoad: afterLoad)
@@ -217,9 +216,8 @@ struct BenchCommand {
             + "(\(Measurement.grouped(completer._indexedNameCount)) distinct folded names indexed, "
             + "\(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
         say("load: \(Measurement.duration(loadSeconds)) (reads the index file written above, checking it)")
-        let indexBytes = Self.fileSize(file) ?? completer._storageBytes
+        let indexBytes = Self.reportIndex(file: file, completer)
         let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
-        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
         let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueriesSynthetic,
                               residentBefore: before, residentAfterLoad: afterLoad)
         say("")
@@ -420,8 +418,15 @@ struct BenchCommand {
         return Bundle.main.executableURL
     }
 
-    static func fileSize(_ url: URL) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    /// Prints the index's size and its largest sections, as `file`'s own table lists them
+    /// (or, without a readable file, as writing `completer` would); returns the size.
+    static func reportIndex(file: URL?, _ completer: LocationCompleter) -> Int {
+        let layout = file.flatMap { try? LocationCompleter._indexFileLayout(at: $0) } ?? completer._indexLayout
+        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(layout.bytes),
+                   Double(layout.bytes) / Double(completer._nameCount)))
+        let largest = layout.sections.sorted { $0.bytes > $1.bytes }.prefix(8)
+        say("  largest sections: " + largest.map { "\($0.name) \(Measurement.megabytes($0.bytes))" }.joined(separator: ", "))
+        return layout.bytes
     }
 
     static func cpuModel() -> String {
