@@ -101,7 +101,9 @@ extension LocationCompleter {
                 let index = String(name[name.index(after: name.startIndex)..<end]) + ".lsindex"
                 _IndexFile.removeStaleTemporaryFiles(for: directory.appendingPathComponent(index))
             }
-            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else { continue }
+            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else {
+                continue
+            }
             let url = directory.appendingPathComponent(name)
             let written = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
             others.append((url, written))
@@ -212,7 +214,8 @@ extension LocationCompleter {
         let ascii = _Checksum.of(_Folding.ascii)
         return [
             "version \(_IndexFile.version)",
-            "ranking \(String(ranking, radix: 16))", "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
+            "ranking \(String(ranking, radix: 16))",
+            "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
             "synonyms \(String(_Checksum.of(synonyms), radix: 16))",
             "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth)",
         ].joined(separator: ";")

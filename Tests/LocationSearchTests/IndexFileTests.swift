@@ -100,7 +100,8 @@ struct IndexFileTests {
         var generator = SeededGenerator(seed: 99)
         for n in 0..<40 {
             let length = Int.random(in: 0..<(2 * original.count), using: &generator)
-            damages.append(("random \(n)", Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })))
+            let random = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            damages.append(("random \(n)", random))
             var data = original
             for _ in 0..<4 {
                 data[Int.random(in: 0..<data.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
@@ -116,15 +117,18 @@ struct IndexFileTests {
     /// Files whose checksums were recomputed after the damage (as a foreign or malicious
     /// writer would): the reader's bounds checks must still refuse them, never trap.
     @Test(arguments: [
-        ("longest name huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("name.longest", UInt64.max, &d) }),
+        ("longest name huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.longest", UInt64.max, &d) }),
         ("longest name Int.max", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("name.longest", UInt64(Int.max), &d) }),
         ("longest name zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("name.longest", 0, &d) }),
-        ("whole leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("whole.leaves", UInt64.max, &d) }),
+        ("whole leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.leaves", UInt64.max, &d) }),
         ("whole leaves 2^62", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("whole.leaves", 1 << 62, &d) }),
         ("whole leaves doubled", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.leaves", 2 * l.value("whole.leaves", d), &d) }),
-        ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("words.leaves", UInt64.max, &d) }),
+        ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.leaves", UInt64.max, &d) }),
         ("word leaves zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("words.leaves", 0, &d) }),
         ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(_IndexFile.Header.sectionCountField, UInt64.max, &d) }),
@@ -198,7 +202,8 @@ struct IndexFileTests {
         #expect(Fixtures.completer._indexLayout.bytes == size)
         #expect(try LocationCompleter._indexFileLayout(at: file).bytes == size)
         #expect(try _IndexFile.sections(of: temporaryFile()) == nil)
-        #expect(Set(listed.map(\.name)).isSuperset(of: ["source.key", "whole.key", "trie.words.next", "answers.entries"]))
+        let names = Set(listed.map(\.name))
+        #expect(names.isSuperset(of: ["source.key", "whole.key", "trie.words.next", "answers.entries"]))
     }
 
     @Test func specialFilesAreRefusedWithoutBlocking() throws {
@@ -255,7 +260,9 @@ struct IndexFileTests {
             #expect(try Data(contentsOf: file) == original, "the cache was not replaced")
         }
         // Another source key: stale, rebuilt.
-        let stale = try LocationCompleter.cached(in: file, sourceKey: "fixture v2") { LocationCompleter(gazetteer: Fixtures.gazetteer) }
+        let stale = try LocationCompleter.cached(in: file, sourceKey: "fixture v2") {
+            LocationCompleter(gazetteer: Fixtures.gazetteer)
+        }
         #expect(Self.answersAlike(stale, Fixtures.completer))
         #expect(try _IndexFile.read(file)?.sourceKey == "fixture v2")
         // A FIFO at the cache path: refused, rebuilt, and replaced by the index.
@@ -300,12 +307,16 @@ struct IndexFileTests {
                             ("bundled-0003.lsindex", 200.0), ("notes.txt", 400.0), (current.lastPathComponent, 0.0)] {
             let url = directory.appendingPathComponent(name)
             try Data(repeating: 1, count: 64).write(to: url)
-            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
         }
         // A temporary file of an old index whose writer was killed, and one of a writer still running.
-        let dead = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0001.lsindex"), pid: Int32.max - 1)
+        let dead = _IndexFile.temporaryName(
+            for: directory.appendingPathComponent("bundled-0001.lsindex"), pid: Int32.max - 1)
         let running = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0009.lsindex"), pid: 1)
-        for name in [dead, running] { try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name)) }
+        for name in [dead, running] {
+            try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name))
+        }
         LocationCompleter.removeOldBundledCaches(besides: current)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
         #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running])
@@ -338,7 +349,9 @@ struct IndexLayout: Sendable {
     static let offsetWord = _IndexFile.nameWords
 
     init(_ data: Data) {
-        func word(_ i: Int) -> UInt64 { data[(i * 8)..<(i * 8 + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
+        func word(_ i: Int) -> UInt64 {
+            data[(i * 8)..<(i * 8 + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        }
         let count = Int(word(_IndexFile.Header.sectionCountField))
         headerWords = _IndexFile.Header.fieldCount + _IndexFile.entryWords * count + 1
         sections = (0..<count).map { i in
@@ -371,7 +384,9 @@ struct IndexLayout: Sendable {
     /// The number in a one-number section (`_IndexFile.Writer.append(_:value:)`).
     func value(_ name: String, _ data: Data) -> UInt64 { header(section(name).offset / 8, data) }
 
-    func setValue(_ name: String, _ value: UInt64, _ data: inout Data) { setHeader(section(name).offset / 8, value, &data) }
+    func setValue(_ name: String, _ value: UInt64, _ data: inout Data) {
+        setHeader(section(name).offset / 8, value, &data)
+    }
 
     func set(_ name: String, at byte: Int, _ value: UInt32, _ data: inout Data) {
         let at = section(name).offset + byte
@@ -400,7 +415,8 @@ struct IndexLayout: Sendable {
 @Suite("Index file from GeoNames files")
 struct IndexFileRoundTripTests {
     static let queries = ["san", "san fr", "SAN F", "paris", "paris tex", "paris, texas", "nyc", "new y", "york",
-                          "sao", "são p", "munich", "münchen", "berl", "Берлин", "サン", "fr", "x", "", "  ", "!!!"]
+                          "sao", "são p", "munich", "münchen", "berl", "Берлин", "サン", "fr", "x", "", "  ",
+                          "!!!"]
 
     /// A completer loaded from the file it wrote answers every query exactly as the one
     /// that wrote it.

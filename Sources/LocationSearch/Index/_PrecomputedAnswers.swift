@@ -49,9 +49,9 @@ struct _PrecomputedAnswers: Sendable {
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
     /// start with it. For the bundled data: 100 stores 6,632 keys (1.3 MB), 40 stores
-    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and takes the median exact keystroke
-    /// from about 2.1 to 1.8 µs (`location-search bench`); the search below that is a
-    /// few microseconds anyway.
+    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and
+    /// takes the median exact keystroke from about 2.1 to 1.8 µs (`location-search
+    /// bench`); the search below that is a few microseconds anyway.
     static let minimumKeys = 20
 
     init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
@@ -118,8 +118,8 @@ struct _PrecomputedAnswers: Sendable {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
                 if order == 0 {
-                    return (UnsafeBufferPointer(rebasing: entries.buffer[(mid * Self.depth)..<((mid + 1) * Self.depth)]),
-                            Int(exactCounts[mid]))
+                    let stored = (mid * Self.depth)..<((mid + 1) * Self.depth)
+                    return (UnsafeBufferPointer(rebasing: entries.buffer[stored]), Int(exactCounts[mid]))
                 }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
@@ -175,7 +175,8 @@ struct _PrecomputedAnswers: Sendable {
             entries += answer.entries
             exactCounts.append(UInt8(answer.exactCount))
         }
-        return _PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
+        return _PrecomputedAnswers(
+            keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
     }
 }
 

@@ -32,7 +32,9 @@ extension _PrefixIndex {
         var cityNames = Set<[UInt8]>()
         var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
         for placeIndex in 0..<places.count {
-            if let progress, placeIndex & 0x3FFF == 0 { progress("Folding names", Double(placeIndex) / Double(places.count)) }
+            if let progress, placeIndex & 0x3FFF == 0 {
+                progress("Folding names", Double(placeIndex) / Double(places.count))
+            }
             let record = places[placeIndex]
             let importance = _Ranking.importance(population: record.population, kind: record.kind)
             placeKeys.removeAll(keepingCapacity: true)
@@ -92,8 +94,9 @@ extension _PrefixIndex {
         }
         var shadowed = [Bool](repeating: false, count: nameDisplay.count)
         for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
-        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += _Ranking.weights.shadowedAlternateName }
-        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += _Ranking.weights.shadowedAlternateName }
+        let shadowedWeight = _Ranking.weights.shadowedAlternateName
+        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
+        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }
         // Sorting has no natural progress; the two lists split the bar by their sizes.
         let total = Double(max(1, whole.count + words.count))
         progress?("Sorting keys", 0)
@@ -107,8 +110,9 @@ extension _PrefixIndex {
                 words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
         }
         let views = namePlace.withUnsafeBufferPointer { namePlace in
-            (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count),
-             words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count))
+            let labels = gazetteer._labels.count
+            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: labels),
+                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: labels))
         }
         self.init(
             folded: _Column(folded), nameDisplay: _Column(nameDisplay),

@@ -84,7 +84,8 @@ struct _PrefixIndex: Sendable {
             return (all, exact)
         }
         return query.withUnsafeBufferPointer { q in
-            let (within, node) = Self.narrow(0..<k.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
+            let (within, node) = Self.narrow(
+                0..<k.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
             if node >= 0, q.count < _ShallowTrie.depth {
                 // The keys equal to the query end here and sort before its children.
                 let t = trie.buffers, children = t.children(of: node)
@@ -233,7 +234,9 @@ struct _PrefixIndex: Sendable {
     /// Compares the first `query.count` bytes of the key at `offset` with `query`
     /// (a key that ends sooner compares less).
     @inline(__always)
-    static func comparePrefix(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ query: UnsafeBufferPointer<UInt8>) -> Int {
+    static func comparePrefix(
+        _ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ query: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         for i in 0..<query.count {
             let a = text[offset + i], b = query[i]
             if a != b { return a < b ? -1 : 1 }
@@ -262,7 +265,8 @@ struct _PrefixIndex: Sendable {
                     precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
                 }
                 let bucket = Int(k.first ?? 0) << 8 | Int(k.dropFirst().first ?? 0)
-                precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]), "key \(i) is outside its bucket")
+                precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]),
+                             "key \(i) is outside its bucket")
             }
             list._checkInvariants()
         }
@@ -272,7 +276,8 @@ struct _PrefixIndex: Sendable {
         tries.words._checkInvariants(keys: words.key.buffer, scores: words.score.buffer, text: folded.buffer)
         var names = Set<UInt32>()
         for i in whole.key.indices {
-            precondition(whole.key[i] == 0 || folded[Int(whole.key[i]) - 1] == 0, "a name key does not start after a terminator")
+            precondition(whole.key[i] == 0 || folded[Int(whole.key[i]) - 1] == 0,
+                         "a name key does not start after a terminator")
             names.insert(whole.name[i])
         }
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")

@@ -425,7 +425,8 @@ struct BenchCommand {
         say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(layout.bytes),
                    Double(layout.bytes) / Double(completer._nameCount)))
         let largest = layout.sections.sorted { $0.bytes > $1.bytes }.prefix(8)
-        say("  largest sections: " + largest.map { "\($0.name) \(Measurement.megabytes($0.bytes))" }.joined(separator: ", "))
+        let named = largest.map { "\($0.name) \(Measurement.megabytes($0.bytes))" }
+        say("  largest sections: " + named.joined(separator: ", "))
         return layout.bytes
     }
 

@@ -58,7 +58,8 @@ extension _IndexFile {
             func failure(_ error: _Memory.ReadFailure) -> GazetteerError {
                 switch error {
                 case .noMemory: return invalid("there is no memory to read it into")
-                case .shortRead(let n): return invalid("it ended at byte \(n) of its \(size) (it shrank while being read)")
+                case .shortRead(let n):
+                    return invalid("it ended at byte \(n) of its \(size) (it shrank while being read)")
                 case .readError(let code): return invalid("it cannot be read: \(String(cString: strerror(code)))")
                 }
             }
@@ -70,23 +71,29 @@ extension _IndexFile {
             }
             let fields = _Column<UInt64>(memory: memory, byteOffset: 0, count: Header.fieldCount)
             guard fields[0] == magic else { throw invalid("it is not a LocationSearch index") }
-            guard fields[1] == version else { throw invalid("it has version \(fields[1]); this library reads \(version)") }
+            guard fields[1] == version else {
+                throw invalid("it has version \(fields[1]); this library reads \(version)")
+            }
             let counted = fields[Header.sectionCountField]
-            guard counted <= UInt64(maxSections) else { throw invalid("its header is damaged (section count \(counted))") }
+            guard counted <= UInt64(maxSections) else {
+                throw invalid("its header is damaged (section count \(counted))")
+            }
             let sectionCount = Int(counted)
             let tableWords = Header.fieldCount + entryWords * sectionCount
-            guard size >= (tableWords + 1) * 8 else { throw invalid("it is too short (\(size) bytes) for its section table") }
-            do { try memory.read(descriptor, range: fieldBytes..<((tableWords + 1) * 8)) } catch { throw failure(error) }
+            let tableEnd = (tableWords + 1) * 8
+            guard size >= tableEnd else { throw invalid("it is too short (\(size) bytes) for its section table") }
+            do { try memory.read(descriptor, range: fieldBytes..<tableEnd) } catch { throw failure(error) }
             let table = _Column<UInt64>(memory: memory, byteOffset: 0, count: tableWords + 1)
-            guard _Checksum.of(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(table.buffer)[..<(tableWords * 8)]))
-                    == table[tableWords]
-            else { throw invalid("its header is damaged (checksum mismatch)") }
+            let summed = UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(table.buffer)[..<(tableWords * 8)])
+            guard _Checksum.of(summed) == table[tableWords] else {
+                throw invalid("its header is damaged (checksum mismatch)")
+            }
             guard fields[2] == UInt64(MemoryLayout<_PlaceRecord>.stride), fields[3] == byteOrderMark else {
                 throw invalid("it was written on a machine with another layout")
             }
             var sections: [Section] = [], gaps: [Int] = []
             var byName: [String: Section] = [:]
-            var end = (tableWords + 1) * 8
+            var end = tableEnd
             for i in 0..<sectionCount {
                 let at = Header.fieldCount + entryWords * i
                 guard let name = unpackName(table.buffer[at..<(at + nameWords)]) else {
@@ -96,7 +103,8 @@ extension _IndexFile {
                 guard byName[name] == nil else { throw invalid("section \(name) is listed twice") }
                 guard offset == UInt64(align(end)), count <= UInt64(size), offset <= UInt64(size) - count
                 else { throw invalid("section \(name) lies outside the file or out of place") }
-                let section = Section(name: name, offset: Int(offset), count: Int(count), checksum: table[at + nameWords + 2])
+                let section = Section(
+                    name: name, offset: Int(offset), count: Int(count), checksum: table[at + nameWords + 2])
                 sections.append(section)
                 gaps.append(end)
                 byName[name] = section
@@ -125,9 +133,10 @@ extension _IndexFile {
         ///   whole number of elements.
         func column<Element: BitwiseCopyable>(_ name: String, as _: Element.Type) throws -> _Column<Element> {
             guard let section = byName[name] else { throw invalid("section \(name) is missing") }
-            guard section.count % MemoryLayout<Element>.stride == 0 else { throw invalid("section \(name) has a partial element") }
+            let stride = MemoryLayout<Element>.stride
+            guard section.count % stride == 0 else { throw invalid("section \(name) has a partial element") }
             unread.remove(name)
-            return _Column(memory: memory, byteOffset: section.offset, count: section.count / MemoryLayout<Element>.stride)
+            return _Column(memory: memory, byteOffset: section.offset, count: section.count / stride)
         }
 
         /// Section `name` as the one number `Writer.append(_:value:)` wrote.

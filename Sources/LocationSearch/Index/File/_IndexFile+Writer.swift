@@ -88,7 +88,8 @@ extension _IndexFile {
                     let n = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
                     if n < 0 && errno == EINTR { continue }
                     guard n > 0 else {
-                        throw GazetteerError.unwritableFile(path: temporary.path, reason: "\(String(cString: strerror(errno)))")
+                        throw GazetteerError.unwritableFile(
+                            path: temporary.path, reason: "\(String(cString: strerror(errno)))")
                     }
                     done += n
                 }

@@ -23,7 +23,9 @@ extension _PrefixIndex {
     /// - Complexity: O(*n*) for *n* keys.
     init(reading reader: _IndexFile.Reader, names: Int, places: Int, labels: Int) throws {
         let folded = try reader.column("folded", as: UInt8.self)
-        guard folded.isEmpty || folded[folded.count - 1] == 0 else { throw reader.invalid("the folded keys are damaged") }
+        guard folded.isEmpty || folded[folded.count - 1] == 0 else {
+            throw reader.invalid("the folded keys are damaged")
+        }
         let nameDisplay = try reader.column("name.display", as: UInt32.self)
         let namePlace = try reader.column("name.place", as: UInt32.self)
         guard namePlace.count == nameDisplay.count, nameDisplay.allBelow(names), namePlace.allBelow(places)
