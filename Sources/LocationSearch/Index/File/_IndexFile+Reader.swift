@@ -139,6 +139,23 @@ extension _IndexFile {
             return _Column(memory: memory, byteOffset: section.offset, count: section.count / stride)
         }
 
+        /// The sections named `<prefix>.<part>`, each taken by its part's name:
+        ///
+        ///     let column = reader.columns("trie.whole")
+        ///     let lower: _Column<UInt32> = try column("lower")   // section trie.whole.lower
+        func columns(_ prefix: String) -> Prefixed { Prefixed(reader: self, prefix: prefix) }
+
+        /// The sections under one prefix (`columns(_:)`).
+        struct Prefixed {
+            let reader: Reader
+            let prefix: String
+
+            /// Section `<prefix>.<part>` as a column of the element type the caller expects.
+            func callAsFunction<Element: BitwiseCopyable>(_ part: String) throws -> _Column<Element> {
+                try reader.column("\(prefix).\(part)", as: Element.self)
+            }
+        }
+
         /// Section `name` as the one number `Writer.append(_:value:)` wrote.
         func value(_ name: String) throws -> UInt64 {
             let column = try column(name, as: UInt64.self)

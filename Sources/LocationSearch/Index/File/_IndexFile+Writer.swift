@@ -29,11 +29,16 @@ extension _IndexFile {
 
         /// Appends `column`'s bytes as section `name` (a programming error if the name is
         /// not valid or already taken: the names are the types' own, never input).
-        mutating func append<Element: BitwiseCopyable>(_ name: String, _ column: _Column<Element>) {
+        mutating func append(_ name: String, _ column: some _ColumnBytes) {
             precondition(_IndexFile.isValidName(name), "bad section name \(name)")
             precondition(names.insert(name).inserted, "section \(name) is written twice")
             precondition(pending.count < _IndexFile.maxSections, "more than \(_IndexFile.maxSections) sections")
             pending.append(Pending(name: name, bytes: column.rawBytes, owner: column.memory))
+        }
+
+        /// Appends each of `parts` as section `<prefix>.<part>`, in order.
+        mutating func append(_ prefix: String, _ parts: KeyValuePairs<String, any _ColumnBytes>) {
+            for (part, column) in parts { append("\(prefix).\(part)", column) }
         }
 
         /// Appends one number as section `name` (a count or a bound a type needs back).
@@ -139,3 +144,12 @@ extension _IndexFile {
         }
     }
 }
+
+/// A column's bytes and the memory holding them, whatever its element type: what
+/// `_IndexFile.Writer.append(_:_:)` takes a list of.
+protocol _ColumnBytes {
+    var rawBytes: UnsafeRawBufferPointer { get }
+    var memory: _Memory { get }
+}
+
+extension _Column: _ColumnBytes {}

@@ -4,9 +4,7 @@ extension _PrecomputedAnswers {
     /// are.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         keys.write(to: &writer, prefix: "\(prefix).keys")
-        writer.append("\(prefix).entries", entries)
-        writer.append("\(prefix).exact", exactCounts)
-        writer.append("\(prefix).buckets", buckets)
+        writer.append(prefix, ["entries": entries, "exact": exactCounts, "buckets": buckets])
     }
 
     /// The answers `write(to:prefix:)` wrote, checked against each other and against
@@ -14,11 +12,9 @@ extension _PrecomputedAnswers {
     ///
     /// - Complexity: O(*c* log *c* + *e*) for *c* stored keys and *e* entries.
     init(reading reader: _IndexFile.Reader, prefix: String, index: _PrefixIndex) throws {
-        self.init(
-            keys: try _StringTable(reading: reader, prefix: "\(prefix).keys"),
-            entries: try reader.column("\(prefix).entries", as: Entry.self),
-            exactCounts: try reader.column("\(prefix).exact", as: UInt8.self),
-            buckets: try reader.column("\(prefix).buckets", as: UInt32.self))
+        let column = reader.columns(prefix)
+        self.init(keys: try _StringTable(reading: reader, prefix: "\(prefix).keys"), entries: try column("entries"),
+                  exactCounts: try column("exact"), buckets: try column("buckets"))
         guard isConsistent(with: index) else { throw reader.invalid("the precomputed answers are damaged") }
     }
 }

@@ -6,8 +6,7 @@ extension _PrefixIndex {
     /// `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("folded", folded)
-        writer.append("name.display", nameDisplay)
-        writer.append("name.place", namePlace)
+        writer.append("name", ["display": nameDisplay, "place": namePlace])
         writer.append("name.longest", value: UInt64(longestName))
         whole.write(to: &writer, prefix: "whole")
         words.write(to: &writer, prefix: "words")
@@ -26,8 +25,8 @@ extension _PrefixIndex {
         guard folded.isEmpty || folded[folded.count - 1] == 0 else {
             throw reader.invalid("the folded keys are damaged")
         }
-        let nameDisplay = try reader.column("name.display", as: UInt32.self)
-        let namePlace = try reader.column("name.place", as: UInt32.self)
+        let name = reader.columns("name")
+        let nameDisplay: _Column<UInt32> = try name("display"), namePlace: _Column<UInt32> = try name("place")
         guard namePlace.count == nameDisplay.count, nameDisplay.allBelow(names), namePlace.allBelow(places)
         else { throw reader.invalid("the name references are damaged") }
         // The longest name bounds query lengths (`matches(for:options:)` adds to it): no

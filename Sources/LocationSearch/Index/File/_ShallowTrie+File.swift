@@ -2,13 +2,8 @@ extension _ShallowTrie {
     /// Appends the trie as sections `<prefix>.lower`, `.upper`, `.child`, `.byte`,
     /// `.best`, `.level` and `.next`: its columns, as they are.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
-        writer.append("\(prefix).lower", lower)
-        writer.append("\(prefix).upper", upper)
-        writer.append("\(prefix).child", firstChild)
-        writer.append("\(prefix).byte", byte)
-        writer.append("\(prefix).best", best)
-        writer.append("\(prefix).level", levelStart)
-        writer.append("\(prefix).next", next)
+        writer.append(prefix, ["lower": lower, "upper": upper, "child": firstChild, "byte": byte, "best": best,
+                               "level": levelStart, "next": next])
     }
 
     /// The trie `write(to:prefix:)` wrote, checked (`isConsistent(keyCount:)`) over a list
@@ -16,14 +11,10 @@ extension _ShallowTrie {
     ///
     /// - Complexity: O(*t* + *n*) for *t* nodes and *n* keys.
     init(reading reader: _IndexFile.Reader, prefix: String, keyCount: Int) throws {
-        self.init(
-            lower: try reader.column("\(prefix).lower", as: UInt32.self),
-            upper: try reader.column("\(prefix).upper", as: UInt32.self),
-            firstChild: try reader.column("\(prefix).child", as: UInt32.self),
-            byte: try reader.column("\(prefix).byte", as: UInt8.self),
-            best: try reader.column("\(prefix).best", as: Float.self),
-            levelStart: try reader.column("\(prefix).level", as: UInt32.self),
-            next: try reader.column("\(prefix).next", as: UInt32.self))
+        let column = reader.columns(prefix)
+        self.init(lower: try column("lower"), upper: try column("upper"), firstChild: try column("child"),
+                  byte: try column("byte"), best: try column("best"), levelStart: try column("level"),
+                  next: try column("next"))
         guard isConsistent(keyCount: keyCount) else { throw reader.invalid("the \(prefix) trie is damaged") }
     }
 }

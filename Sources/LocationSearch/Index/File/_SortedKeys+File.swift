@@ -2,11 +2,7 @@ extension _SortedKeys {
     /// Appends the list as sections `<prefix>.key`, `.name`, `.score`, `.tree`,
     /// `.buckets` (its columns, as they are) and `.leaves` (its tree's leaf count).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
-        writer.append("\(prefix).key", key)
-        writer.append("\(prefix).name", name)
-        writer.append("\(prefix).score", score)
-        writer.append("\(prefix).tree", tree)
-        writer.append("\(prefix).buckets", buckets)
+        writer.append(prefix, ["key": key, "name": name, "score": score, "tree": tree, "buckets": buckets])
         writer.append("\(prefix).leaves", value: UInt64(leafCount))
     }
 
@@ -16,17 +12,15 @@ extension _SortedKeys {
     ///
     /// - Complexity: O(*n*) for *n* keys.
     init(reading reader: _IndexFile.Reader, prefix: String, textCount: Int, nameCount: Int) throws {
-        let key = try reader.column("\(prefix).key", as: UInt32.self)
-        let tree = try reader.column("\(prefix).tree", as: Float.self)
+        let column = reader.columns(prefix)
+        let key: _Column<UInt32> = try column("key"), tree: _Column<Float> = try column("tree")
         let leaves = try reader.value("\(prefix).leaves")
         let expected = Self.leafCount(keys: key.count)
         guard leaves == UInt64(expected), tree.count == 2 * expected else {
             throw reader.invalid("the \(prefix) key list's leaf count (\(leaves)) does not fit its \(key.count) keys")
         }
-        self.init(
-            key: key, name: try reader.column("\(prefix).name", as: UInt32.self),
-            score: try reader.column("\(prefix).score", as: Float.self), tree: tree,
-            buckets: try reader.column("\(prefix).buckets", as: UInt32.self), leafCount: expected)
+        self.init(key: key, name: try column("name"), score: try column("score"), tree: tree,
+                  buckets: try column("buckets"), leafCount: expected)
         guard name.count == key.count, score.count == key.count, key.allBelow(textCount), name.allBelow(nameCount),
               bucketsAreConsistent()
         else { throw reader.invalid("the \(prefix) key list is damaged") }

@@ -3,8 +3,7 @@ extension _StringTable {
     /// another) and `<prefix>.offsets` (where each starts, then the end: `count + 1`
     /// `UInt32`s).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
-        writer.append("\(prefix).bytes", bytes)
-        writer.append("\(prefix).offsets", offsets)
+        writer.append(prefix, ["bytes": bytes, "offsets": offsets])
     }
 
     /// The table `write(to:prefix:)` wrote, its offsets checked to rise from 0 to the end
@@ -12,8 +11,8 @@ extension _StringTable {
     ///
     /// - Complexity: O(*n*) for *n* strings.
     init(reading reader: _IndexFile.Reader, prefix: String) throws {
-        self.init(bytes: try reader.column("\(prefix).bytes", as: UInt8.self),
-                  offsets: try reader.column("\(prefix).offsets", as: UInt32.self))
+        let column = reader.columns(prefix)
+        self.init(bytes: try column("bytes"), offsets: try column("offsets"))
         guard isConsistent() else { throw reader.invalid("the \(prefix) string table is damaged") }
     }
 }
