@@ -125,6 +125,15 @@ struct GazetteerTests {
         }
     }
 
+    @Test("Fields are trimmed of white space as Foundation trims it, on their bytes when ASCII", arguments: [
+        "Berlin", " Berlin ", "\tBerlin\t", "  ", "", "\u{A0}Zürich\u{A0}", "\u{3000}東京 ", "São Paulo",
+        " \u{2003}Łódź", "Ä", "Foo\u{200B}", "\u{A0}", "a \u{A0}",
+    ])
+    func fieldsAreTrimmedAsFoundationTrims(text: String) {
+        let field = ArraySlice(Array(text.utf8))
+        #expect(_GeoNamesReader.string(field) == text.trimmingCharacters(in: .whitespaces))
+    }
+
     @Test func invalidUTF8IsAnErrorWithItsLine() throws {
         var bytes = Array("1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n".utf8)
         bytes += [0x32, 0x09, 0xFF, 0xFE, 0x0A]

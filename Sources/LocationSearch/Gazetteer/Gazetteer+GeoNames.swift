@@ -200,8 +200,18 @@ enum _GeoNamesReader {
         line.split(separator: 0x09, omittingEmptySubsequences: false)
     }
 
+    /// The field's text without leading and trailing white space (`CharacterSet.whitespaces`:
+    /// tabs and the Unicode space separators).
+    ///
+    /// - Complexity: O(*n*) in the field's length; a field that starts and ends in ASCII (almost
+    ///   every one) is trimmed on its bytes, without Foundation.
     static func string(_ bytes: ArraySlice<UInt8>) -> String {
-        String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+        var field = bytes[...]
+        while let first = field.first, first == 0x20 || first == 0x09 { field = field.dropFirst() }
+        while let last = field.last, last == 0x20 || last == 0x09 { field = field.dropLast() }
+        let text = String(decoding: field, as: UTF8.self)
+        guard let first = field.first, let last = field.last, first >= 0x80 || last >= 0x80 else { return text }
+        return text.trimmingCharacters(in: .whitespaces)  // a space beyond ASCII (U+00A0, U+3000) may end it
     }
 
     /// A parsed decimal integer, or why it is not one.
@@ -268,16 +278,20 @@ enum _GeoNamesReader {
 
     /// Where each geonameid was first seen, to report a duplicate with both lines.
     struct IDRegistry {
-        private var seen: [Int64: (file: String, line: Int)] = [:]
+        /// Each id's file (an index into `files`) and line.
+        private var seen: [Int64: (file: Int, line: Int)] = [:]
+        private var files: [String] = []
 
         /// Records `id` at `file`:`line`; `nil` if it is new, else where it was first seen,
         /// as `file:line` (or `line N` in the same file).
         mutating func insert(_ id: Int64, file: String, line: Int) -> String? {
             guard id >= 0 else { return nil }  // no id
+            if files.last != file { files.append(file) }
             if let first = seen[id] {
-                return first.file == file ? "line \(first.line)" : "\(first.file):\(first.line)"
+                let firstFile = files[first.file]
+                return firstFile == file ? "line \(first.line)" : "\(firstFile):\(first.line)"
             }
-            seen[id] = (file, line)
+            seen[id] = (files.count - 1, line)
             return nil
         }
     }

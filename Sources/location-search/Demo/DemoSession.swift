@@ -84,12 +84,6 @@ final class DemoSession {
                         let size = terminal.size
                         screen.resize(columns: size.columns, rows: size.rows)
                         state.keepSelectionInView(visible: visibleRows)
-                    case SIGTSTP where resumed:
-                        // The demo's own stop (`suspend()`), caught by the handler it
-                        // reinstalled before the signal reached a thread: in an orphaned
-                        // process group the kernel discards the stop, and acting on it
-                        // again would stop again, for ever.
-                        break
                     case SIGTSTP, SIGTTIN, SIGTTOU:
                         try suspend()
                     case SIGCONT where resumed:

@@ -85,13 +85,30 @@ final class EventPipe {
     /// SIGTSTP's default action, and returns once it is continued (`fg`, `bg`, SIGCONT).
     /// The caller restores the terminal first.
     ///
+    /// `kill(2)` only queues the signal for the process: another thread may take it after
+    /// `kill` returns (the loop runs on a concurrency thread, and the kernel offers the
+    /// signal to the main thread first). So the default action stays installed until no
+    /// SIGTSTP is pending any more, that is until a thread has taken it and the process
+    /// has stopped and been continued; putting the handler back at once would let a late
+    /// delivery reach it as a byte instead of stopping (the demo then never stopped).
     /// In an orphaned process group (no shell's job control above it) the kernel discards
-    /// the stop, and this returns at once: there would be nobody to continue it.
+    /// the stop when a thread takes it, and this returns soon after: nobody could
+    /// continue it.
     func stopForJobControl() {
         var ignored = sigaction()
         _ = Self.install(SIGTSTP, handler: SIG_DFL, previous: &ignored)
         _ = kill(0, SIGTSTP)
+        // Bounded (5 s) so that a thread blocking SIGTSTP cannot keep the demo here.
+        var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+        for _ in 0..<5_000 where Self.isPending(SIGTSTP) { nanosleep(&pause, nil) }
         if caught.contains(where: { $0.signal == SIGTSTP }) { _ = Self.install(SIGTSTP, handler: Self.forward, previous: &ignored) }
+    }
+
+    /// Whether `signal` is pending for the process or this thread (`sigpending(2)`).
+    private static func isPending(_ signal: Int32) -> Bool {
+        var pending = sigset_t()
+        sigemptyset(&pending)
+        return sigpending(&pending) == 0 && sigismember(&pending, signal) == 1
     }
 
     /// Gives the caught signals the actions they had before `catchSignals(_:)`.
