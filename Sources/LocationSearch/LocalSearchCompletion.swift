@@ -83,7 +83,9 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
     ///
     /// - Complexity: O(1) without a qualifier in the query; else O(*n*) in the subtitle's
     ///   length.
-    public var subtitleHighlightRanges: [HighlightRange] { read({ $0.subtitleHighlights($1) }, \.subtitleHighlightRanges) }
+    public var subtitleHighlightRanges: [HighlightRange] {
+        read({ $0.subtitleHighlights($1) }, \.subtitleHighlightRanges)
+    }
 
     /// The place itself.
     ///
@@ -95,7 +97,9 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
 
     /// A property's value: made from the completer's data, or the one given.
     @inline(__always)
-    private func read<Value>(_ made: (_CompletionSource, _CompletionRow) -> Value, _ given: KeyPath<Fields, Value>) -> Value {
+    private func read<Value>(
+        _ made: (_CompletionSource, _CompletionRow) -> Value, _ given: KeyPath<Fields, Value>
+    ) -> Value {
         switch storage {
         case let .row(source, row): made(source, row)
         case let .fields(fields): fields[keyPath: given]

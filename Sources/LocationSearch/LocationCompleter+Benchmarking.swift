@@ -24,19 +24,20 @@ extension LocationCompleter {
     public var _indexedNameCount: Int { index.nameDisplay.count }
     public var _wordKeyCount: Int { index.words.count }
 
-    /// The bytes of every column the completer holds (gazetteer and index): what an index
-    /// file stores, less its header and padding.
-    public var _storageBytes: Int {
-        let g = gazetteer, i = index
-        var bytes = g._names.bytes.rawBytes.count + g._names.offsets.rawBytes.count + g._places.rawBytes.count
-        bytes += g._labels.reduce(0) { $0 + $1.utf8.count + 4 }
-        bytes += i.folded.rawBytes.count + i.nameDisplay.rawBytes.count
-            + i.namePlace.rawBytes.count
-        for list in [i.whole, i.words] {
-            bytes += list.key.rawBytes.count + list.name.rawBytes.count + list.score.rawBytes.count
-                + list.tree.rawBytes.count
-        }
-        return bytes
+    /// The sections of the index file at `url`, as the file's own table lists them (the
+    /// header and table are checked; the sections' bytes are not read).
+    ///
+    /// - Throws: `GazetteerError.missingFile`, or `.invalidIndexFile` if it is not an index
+    ///   this version can read.
+    public static func _indexFileLayout(at url: URL) throws -> _IndexFileLayout {
+        guard let sections = try _IndexFile.sections(of: url) else { throw GazetteerError.missingFile(path: url.path) }
+        return _IndexFileLayout(sections)
+    }
+
+    /// The sections `writeIndex(to:)` writes for this completer, as its file would list
+    /// them.
+    public var _indexLayout: _IndexFileLayout {
+        _IndexFileLayout(_IndexFile.writer(for: self, sourceKey: "").sections)
     }
 
     /// The canonical name of the place at `index` (0 ..< `placeCount`).
@@ -72,5 +73,25 @@ extension LocationCompleter {
     public static var _bundledCacheFile: URL? {
         guard let directory = defaultCacheDirectory, let key = try? bundledSourceKey() else { return nil }
         return bundledCacheFile(in: directory, sourceKey: key)
+    }
+}
+
+/// An index file's sections and size, for `location-search bench`.
+@_spi(Benchmarking)
+public struct _IndexFileLayout: Sendable {
+    /// A section: its name (`whole.key`, `names.bytes`, ...) and its size.
+    public struct Section: Sendable {
+        public let name: String
+        public let bytes: Int
+    }
+
+    /// The sections, in the file's order.
+    public let sections: [Section]
+    /// The file's size: header, table, sections and the padding between them.
+    public let bytes: Int
+
+    init(_ sections: [_IndexFile.Section]) {
+        self.sections = sections.map { Section(name: $0.name, bytes: $0.count) }
+        bytes = sections.last.map { $0.offset + $0.count } ?? 0
     }
 }

@@ -17,7 +17,7 @@ extension LocationCompleter {
     /// `~/Library/Caches/location-search` on Apple platforms); later calls read that file,
     /// which takes milliseconds. The cache is keyed by the data's content and by
     /// everything the library bakes into an index (format, ranking weights, folding,
-    /// synonyms, search revision), and never trusted blindly: a damaged, foreign or stale
+    /// synonyms, the search), and never trusted blindly: a damaged, foreign or stale
     /// file is rebuilt and atomically replaced; if it cannot be written the completer
     /// still works, only without the speed-up.
     ///
@@ -101,7 +101,9 @@ extension LocationCompleter {
                 let index = String(name[name.index(after: name.startIndex)..<end]) + ".lsindex"
                 _IndexFile.removeStaleTemporaryFiles(for: directory.appendingPathComponent(index))
             }
-            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else { continue }
+            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else {
+                continue
+            }
             let url = directory.appendingPathComponent(name)
             let written = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
             others.append((url, written))
@@ -195,9 +197,10 @@ extension LocationCompleter {
 
 extension LocationCompleter {
     /// Everything this library bakes into an index besides the data, as one line: the
-    /// format version, the search revision, every ranking weight (`_Ranking.fingerprint()`,
-    /// which reflects over all of them), and checksums of the folding table and the
-    /// synonyms, and the stored answers' parameters. Part of the bundled cache's key, so
+    /// index version (`_IndexFile.version`, one number for the format and the search),
+    /// every ranking weight (`_Ranking.fingerprint()`, which reflects over all of them),
+    /// checksums of the folding table and the synonyms, and the stored answers'
+    /// parameters. Part of the bundled cache's key, so
     /// that a library whose index or answers would differ never reuses a cached one.
     static let libraryKey: String = {
         var synonyms: [UInt8] = []
@@ -210,8 +213,9 @@ extension LocationCompleter {
         let folding = _Checksum.of(Array(_foldingTableSource.utf8))
         let ascii = _Checksum.of(_Folding.ascii)
         return [
-            "format \(_IndexFile.formatVersion)", "search \(_PrecomputedAnswers.searchRevision)",
-            "ranking \(String(ranking, radix: 16))", "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
+            "version \(_IndexFile.version)",
+            "ranking \(String(ranking, radix: 16))",
+            "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
             "synonyms \(String(_Checksum.of(synonyms), radix: 16))",
             "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth)",
         ].joined(separator: ";")

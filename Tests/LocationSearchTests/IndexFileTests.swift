@@ -58,7 +58,9 @@ struct IndexFileTests {
         try Fixtures.completer.writeIndex(to: file)
         let original = try Data(contentsOf: file)
         let layout = IndexLayout(original)
-        #expect(layout.sections.count == _IndexFile.sectionNames.count)
+        // The file lists what the types write, in their order.
+        #expect(layout.sections.map(\.name)
+                == _IndexFile.writer(for: Fixtures.completer, sourceKey: "").sections.map(\.name))
         var damages: [(String, Data)] = [
             ("empty", Data()),
             ("not an index", Data(repeating: 0x41, count: 4096)),
@@ -98,7 +100,8 @@ struct IndexFileTests {
         var generator = SeededGenerator(seed: 99)
         for n in 0..<40 {
             let length = Int.random(in: 0..<(2 * original.count), using: &generator)
-            damages.append(("random \(n)", Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })))
+            let random = Data((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            damages.append(("random \(n)", random))
             var data = original
             for _ in 0..<4 {
                 data[Int.random(in: 0..<data.count, using: &generator)] ^= UInt8.random(in: 1...255, using: &generator)
@@ -114,24 +117,38 @@ struct IndexFileTests {
     /// Files whose checksums were recomputed after the damage (as a foreign or malicious
     /// writer would): the reader's bounds checks must still refuse them, never trap.
     @Test(arguments: [
-        ("longest name huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(4, UInt64.max, &d) }),
-        ("longest name Int.max", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(4, UInt64(Int.max), &d) }),
-        ("longest name zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(4, 0, &d) }),
-        ("whole leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(5, UInt64.max, &d) }),
-        ("whole leaves 2^62", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(5, 1 << 62, &d) }),
-        ("whole leaves doubled", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(5, 2 * l.header(5, d), &d) }),
-        ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(6, UInt64.max, &d) }),
-        ("word leaves zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(6, 0, &d) }),
-        ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(8, UInt64.max, &d) }),
+        ("longest name huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.longest", UInt64.max, &d) }),
+        ("longest name Int.max", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.longest", UInt64(Int.max), &d) }),
+        ("longest name zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("name.longest", 0, &d) }),
+        ("whole leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.leaves", UInt64.max, &d) }),
+        ("whole leaves 2^62", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("whole.leaves", 1 << 62, &d) }),
+        ("whole leaves doubled", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.leaves", 2 * l.value("whole.leaves", d), &d) }),
+        ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.leaves", UInt64.max, &d) }),
+        ("word leaves zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("words.leaves", 0, &d) }),
+        ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setHeader(_IndexFile.Header.sectionCountField, UInt64.max, &d) }),
+        ("version of the old search", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(1, 13, &d) }),
         ("a stored matched length huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("answers.entries", at: 16, UInt32.max, &d) }),
         ("a stored matched length Int32.max + 1", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("answers.entries", at: 16, UInt32(Int32.max) + 1, &d) }),
         ("a stored exact count above the depth", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("answers.exact", at: 0, 11, &d) }),
-        ("a section offset huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 2, UInt64.max, &d) }),
-        ("a section count huge", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 3, UInt64.max - 8, &d) }),
+        ("a section offset huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setTable(3, word: IndexLayout.offsetWord, UInt64.max, &d) }),
+        ("a section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setTable(3, word: IndexLayout.offsetWord + 1, UInt64.max - 8, &d) }),
         ("a section renamed", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 0, 0x41, &d) }),
+        ("a section renamed to another's name", { @Sendable (l: IndexLayout, d: inout Data) in
+            for word in 0..<_IndexFile.nameWords { l.setTable(3, word: word, l.table(2, word: word, d), &d) } }),
+        ("a section name not ASCII", { @Sendable (l: IndexLayout, d: inout Data) in l.setTable(3, word: 0, 0xFF, &d) }),
+        ("a section name with a gap", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setTable(3, word: _IndexFile.nameWords - 1, 0x41 << 56, &d) }),
         ("a name offset beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("name.display", at: 0, UInt32.max, &d) }),
         ("trie child beyond the nodes", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -159,6 +176,34 @@ struct IndexFileTests {
         let original = data
         IndexLayout(data).reseal(&data)
         #expect(data == original)
+    }
+
+    /// A section that no type reads (another writer's) is an error, like a missing one.
+    @Test func aSectionNoTypeReadsIsAnError() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        var writer = _IndexFile.writer(for: Fixtures.completer, sourceKey: "")
+        writer.append("extra.section", _Column([UInt8](repeating: 1, count: 5)))
+        try writer.write(to: file)
+        #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: file) }
+        try Fixtures.completer.writeIndex(to: file)
+        #expect(throws: Never.self) { try LocationCompleter(indexFile: file) }
+    }
+
+    /// The sections a file lists are the writer's, and they tile the file: what the
+    /// benchmark reports as the index's size is the file's.
+    @Test func theSectionListingIsTheFilesTable() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Fixtures.completer.writeIndex(to: file)
+        let listed = try #require(try _IndexFile.sections(of: file))
+        #expect(listed == _IndexFile.writer(for: Fixtures.completer, sourceKey: "").sections)
+        let size = try Data(contentsOf: file).count
+        #expect(Fixtures.completer._indexLayout.bytes == size)
+        #expect(try LocationCompleter._indexFileLayout(at: file).bytes == size)
+        #expect(try _IndexFile.sections(of: temporaryFile()) == nil)
+        let names = Set(listed.map(\.name))
+        #expect(names.isSuperset(of: ["source.key", "whole.key", "trie.words.next", "answers.entries"]))
     }
 
     @Test func specialFilesAreRefusedWithoutBlocking() throws {
@@ -215,7 +260,9 @@ struct IndexFileTests {
             #expect(try Data(contentsOf: file) == original, "the cache was not replaced")
         }
         // Another source key: stale, rebuilt.
-        let stale = try LocationCompleter.cached(in: file, sourceKey: "fixture v2") { LocationCompleter(gazetteer: Fixtures.gazetteer) }
+        let stale = try LocationCompleter.cached(in: file, sourceKey: "fixture v2") {
+            LocationCompleter(gazetteer: Fixtures.gazetteer)
+        }
         #expect(Self.answersAlike(stale, Fixtures.completer))
         #expect(try _IndexFile.read(file)?.sourceKey == "fixture v2")
         // A FIFO at the cache path: refused, rebuilt, and replaced by the index.
@@ -260,12 +307,16 @@ struct IndexFileTests {
                             ("bundled-0003.lsindex", 200.0), ("notes.txt", 400.0), (current.lastPathComponent, 0.0)] {
             let url = directory.appendingPathComponent(name)
             try Data(repeating: 1, count: 64).write(to: url)
-            try FileManager.default.setAttributes([.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
+            try FileManager.default.setAttributes(
+                [.modificationDate: now.addingTimeInterval(-age)], ofItemAtPath: url.path)
         }
         // A temporary file of an old index whose writer was killed, and one of a writer still running.
-        let dead = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0001.lsindex"), pid: Int32.max - 1)
+        let dead = _IndexFile.temporaryName(
+            for: directory.appendingPathComponent("bundled-0001.lsindex"), pid: Int32.max - 1)
         let running = _IndexFile.temporaryName(for: directory.appendingPathComponent("bundled-0009.lsindex"), pid: 1)
-        for name in [dead, running] { try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name)) }
+        for name in [dead, running] {
+            try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name))
+        }
         LocationCompleter.removeOldBundledCaches(besides: current)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
         #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running])
@@ -288,22 +339,27 @@ struct IndexFileTests {
     }
 }
 
-/// The layout of an index file (format 11), to damage it precisely in tests.
+/// The layout of an index file (version 14), to damage it precisely in tests.
 struct IndexLayout: Sendable {
     struct Section: Sendable { var name: String, offset: Int, count: Int }
     /// The header's fields, the section table and the header checksum, in words.
     let headerWords: Int
     let sections: [Section]
+    /// A table entry's words after the name: offset, count, checksum.
+    static let offsetWord = _IndexFile.nameWords
 
     init(_ data: Data) {
-        func word(_ i: Int) -> UInt64 { data[(i * 8)..<(i * 8 + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) } }
-        let count = Int(word(8))
+        func word(_ i: Int) -> UInt64 {
+            data[(i * 8)..<(i * 8 + 8)].withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+        }
+        let count = Int(word(_IndexFile.Header.sectionCountField))
         headerWords = _IndexFile.Header.fieldCount + _IndexFile.entryWords * count + 1
         sections = (0..<count).map { i in
             let at = _IndexFile.Header.fieldCount + _IndexFile.entryWords * i
-            var name = withUnsafeBytes(of: (word(at), word(at + 1))) { Array($0) }
+            var name = (at..<(at + _IndexFile.nameWords)).flatMap { w in withUnsafeBytes(of: word(w)) { Array($0) } }
             name.removeAll { $0 == 0 }
-            return Section(name: String(decoding: name, as: UTF8.self), offset: Int(word(at + 2)), count: Int(word(at + 3)))
+            return Section(name: String(decoding: name, as: UTF8.self), offset: Int(word(at + Self.offsetWord)),
+                           count: Int(word(at + Self.offsetWord + 1)))
         }
     }
 
@@ -319,6 +375,17 @@ struct IndexLayout: Sendable {
 
     func setTable(_ section: Int, word: Int, _ value: UInt64, _ data: inout Data) {
         setHeader(_IndexFile.Header.fieldCount + _IndexFile.entryWords * section + word, value, &data)
+    }
+
+    func table(_ section: Int, word: Int, _ data: Data) -> UInt64 {
+        header(_IndexFile.Header.fieldCount + _IndexFile.entryWords * section + word, data)
+    }
+
+    /// The number in a one-number section (`_IndexFile.Writer.append(_:value:)`).
+    func value(_ name: String, _ data: Data) -> UInt64 { header(section(name).offset / 8, data) }
+
+    func setValue(_ name: String, _ value: UInt64, _ data: inout Data) {
+        setHeader(section(name).offset / 8, value, &data)
     }
 
     func set(_ name: String, at byte: Int, _ value: UInt32, _ data: inout Data) {
@@ -337,7 +404,7 @@ struct IndexLayout: Sendable {
                 && section.count <= data.count - section.offset
             guard valid else { continue }
             let sum = data[section.offset..<(section.offset + section.count)].withUnsafeBytes { _Checksum.of($0) }
-            setTable(i, word: 4, sum, &data)
+            setTable(i, word: Self.offsetWord + 2, sum, &data)
         }
         let end = (headerWords - 1) * 8
         let sum = data[0..<end].withUnsafeBytes { _Checksum.of($0) }
@@ -348,7 +415,8 @@ struct IndexLayout: Sendable {
 @Suite("Index file from GeoNames files")
 struct IndexFileRoundTripTests {
     static let queries = ["san", "san fr", "SAN F", "paris", "paris tex", "paris, texas", "nyc", "new y", "york",
-                          "sao", "são p", "munich", "münchen", "berl", "Берлин", "サン", "fr", "x", "", "  ", "!!!"]
+                          "sao", "são p", "munich", "münchen", "berl", "Берлин", "サン", "fr", "x", "", "  ",
+                          "!!!"]
 
     /// A completer loaded from the file it wrote answers every query exactly as the one
     /// that wrote it.
@@ -439,8 +507,7 @@ struct CacheKeyTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let key = try LocationCompleter.sourceKey(for: [file])
         #expect(key.hasPrefix(LocationCompleter.libraryKey))
-        for part in ["format \(_IndexFile.formatVersion)", "search \(_PrecomputedAnswers.searchRevision)",
-                     "ranking ", "folding ", "synonyms "] {
+        for part in ["version \(_IndexFile.version)", "ranking ", "folding ", "synonyms "] {
             #expect(LocationCompleter.libraryKey.contains(part))
         }
     }

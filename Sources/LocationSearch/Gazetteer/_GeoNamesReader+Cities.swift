@@ -88,7 +88,8 @@ extension _GeoNamesReader {
         // fields and what they resolved to, so that a row like it costs no String and no
         // hashing.
         var lastCountry: (field: ArraySlice<UInt8>, code: String, index: Int32, name: Int32)? = nil
-        var lastRegion: (country: Int32, field: ArraySlice<UInt8>, code: Int32, name: Int32, slot: Int, key: String)? = nil
+        typealias Region = (country: Int32, field: ArraySlice<UInt8>, code: Int32, name: Int32, slot: Int, key: String)
+        var lastRegion: Region? = nil
         var lastTimeZone: (field: ArraySlice<UInt8>, label: Int32)? = nil
         builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
         builder.places.reserveCapacity(file.bytes.count / 120)
@@ -144,7 +145,7 @@ extension _GeoNamesReader {
                 country.name = countryName[cc] ?? country.index
                 lastCountry = country
             }
-            let region: (country: Int32, field: ArraySlice<UInt8>, code: Int32, name: Int32, slot: Int, key: String)
+            let region: Region
             if let last = lastRegion, last.country == country.index, last.field.elementsEqual(f[10]) {
                 region = last
             } else {

@@ -90,12 +90,7 @@ struct _KeyViews: Sendable {
     }
 
     /// The leaves of a group's tree: a power of two covering its blocks (at least one).
-    static func leafCount(_ keys: Int) -> Int {
-        let blocks = (keys + _SortedKeys.blockSize - 1) / _SortedKeys.blockSize
-        var leaves = 1
-        while leaves < blocks { leaves *= 2 }
-        return leaves
-    }
+    static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a
     /// tree of its size: what a mapped index must satisfy before a view is made. (The
@@ -140,7 +135,9 @@ struct _KeyViews: Sendable {
     }
 
     /// A view with no keys (a filter no place satisfies).
-    static var emptyView: View { View(positions: UnsafeBufferPointer(start: nil, count: 0), tree: UnsafeBufferPointer(start: nil, count: 0)) }
+    static var emptyView: View {
+        View(positions: UnsafeBufferPointer(start: nil, count: 0), tree: UnsafeBufferPointer(start: nil, count: 0))
+    }
 
     func _checkInvariants(_ list: _SortedKeys) {
         precondition(isConsistent(groups: groupCount), "the key views' group tables are inconsistent")
@@ -152,13 +149,15 @@ struct _KeyViews: Sendable {
             }
             for b in 0..<v.leafCount {
                 var best = -Float.infinity
-                for i in min(v.positions.count, b * _SortedKeys.blockSize)..<min(v.positions.count, (b + 1) * _SortedKeys.blockSize) {
+                let size = _SortedKeys.blockSize
+                for i in min(v.positions.count, b * size)..<min(v.positions.count, (b + 1) * size) {
                     best = max(best, list.score[Int(v.positions[i])])
                 }
                 precondition(v.tree[v.leafCount + b] == best, "view \(g) block \(b) maximum is stale")
             }
             for node in 1..<v.leafCount {
-                precondition(v.tree[node] == max(v.tree[2 * node], v.tree[2 * node + 1]), "view \(g) node \(node) is stale")
+                precondition(v.tree[node] == max(v.tree[2 * node], v.tree[2 * node + 1]),
+                             "view \(g) node \(node) is stale")
             }
         }
     }

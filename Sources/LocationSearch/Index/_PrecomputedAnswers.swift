@@ -19,7 +19,8 @@ import Dispatch
 /// same, but for how it breaks exact ties).
 ///
 /// Storage: the keys sorted, as one byte buffer with offsets and a table of where each
-/// first two bytes start, and `depth` results per key.
+/// first two bytes start, and `depth` results per key. The stored answers are the
+/// search's: a change to what the search finds bumps `_IndexFile.version`.
 ///
 /// - Complexity: O(*m* log *b*) to look up a query of *m* bytes, *b* the number of stored
 ///   keys sharing its first two bytes (at most *c*, the number of stored keys).
@@ -44,19 +45,13 @@ struct _PrecomputedAnswers: Sendable {
     /// binary-searches only its bucket, a few keys, where a search of all of them cost 16
     /// probes, each a cache miss when cold.
     let buckets: _Column<UInt32>
-    /// Bump when the search finds anything differently (another walk, reading, tie-break
-    /// or filter) without a change to `_Ranking`'s weights or the index format: stored
-    /// answers are the search's, and a cached index from before must not be reused. (Part
-    /// of the bundled cache's key; `PrecomputedAnswersTests` checks every stored answer
-    /// against the search.)
-    static let searchRevision = 7
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
     /// start with it. For the bundled data: 100 stores 6,632 keys (1.3 MB), 40 stores
-    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and takes the median exact keystroke
-    /// from about 2.1 to 1.8 µs (`location-search bench`); the search below that is a
-    /// few microseconds anyway.
+    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and
+    /// takes the median exact keystroke from about 2.1 to 1.8 µs (`location-search
+    /// bench`); the search below that is a few microseconds anyway.
     static let minimumKeys = 20
 
     init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
@@ -123,8 +118,8 @@ struct _PrecomputedAnswers: Sendable {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
                 if order == 0 {
-                    return (UnsafeBufferPointer(rebasing: entries.buffer[(mid * Self.depth)..<((mid + 1) * Self.depth)]),
-                            Int(exactCounts[mid]))
+                    let stored = (mid * Self.depth)..<((mid + 1) * Self.depth)
+                    return (UnsafeBufferPointer(rebasing: entries.buffer[stored]), Int(exactCounts[mid]))
                 }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
@@ -180,7 +175,8 @@ struct _PrecomputedAnswers: Sendable {
             entries += answer.entries
             exactCounts.append(UInt8(answer.exactCount))
         }
-        return _PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
+        return _PrecomputedAnswers(
+            keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
     }
 }
 

@@ -46,118 +46,6 @@ struct _PrefixIndex: Sendable {
         self.tries = tries
     }
 
-    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
-        var folded: [UInt8] = []
-        var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
-        var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
-        let nameCount = gazetteer._names.count
-        folded.reserveCapacity(gazetteer._names.bytes.count + nameCount)
-        let places = gazetteer._places
-        nameDisplay.reserveCapacity(nameCount)
-        namePlace.reserveCapacity(nameCount)
-        whole.reserveCapacity(nameCount)
-        words.reserveCapacity(nameCount)
-
-        var key: [UInt8] = []
-        var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
-        // A place's keys by hash once it has many names (a GeoNames row can hold tens of
-        // thousands of alternate names): comparing each with all before it would be
-        // quadratic. A hash shared by two different keys falls back to the comparisons.
-        var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
-        let fewNames = 16
-        func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {  // FNV-1a
-            bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-        }
-        var longest = 0
-        // Cities' canonical keys, and their alternate names' refs and keys: an alias that is
-        // another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
-        var cityNames = Set<[UInt8]>()
-        var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
-        for placeIndex in 0..<places.count {
-            if let progress, placeIndex & 0x3FFF == 0 { progress("Folding names", Double(placeIndex) / Double(places.count)) }
-            let record = places[placeIndex]
-            let importance = _Ranking.importance(population: record.population, kind: record.kind)
-            placeKeys.removeAll(keepingCapacity: true)
-            if !manyKeys.isEmpty { manyKeys = [:] }
-            for n in 0..<Int(record.nameCount) {
-                let name = Int(record.firstName) + n
-                gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
-                guard !key.isEmpty else { continue }
-                if placeKeys.count < fewNames {
-                    guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
-                } else {
-                    if manyKeys.isEmpty {
-                        for (i, range) in placeKeys.enumerated() { manyKeys[hash(folded[range])] = i }
-                    }
-                    let keyHash = hash(key)
-                    if let seen = manyKeys[keyHash] {
-                        if folded[placeKeys[seen]].elementsEqual(key) { continue }
-                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
-                    } else {
-                        manyKeys[keyHash] = placeKeys.count
-                    }
-                }
-                let start = folded.count
-                folded.append(contentsOf: key)
-                folded.append(0)
-                placeKeys.append(start..<start + key.count)
-                longest = max(longest, key.count)
-                let ref = UInt32(nameDisplay.count)
-                nameDisplay.append(UInt32(name))
-                namePlace.append(UInt32(placeIndex))
-                if record.kind == .city {
-                    if n == 0 { cityNames.insert(key) } else { cityAliases.append((ref, start..<start + key.count)) }
-                }
-                var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
-                if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
-                    score += _Ranking.weights.artefactAlternateName
-                }
-                whole.append(.init(key: UInt32(start), name: ref, score: score))
-                for (i, byte) in key.enumerated() where byte == 0x20 {
-                    words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
-                }
-                // A city's canonical name written without spaces, for "newyork" and
-                // "laquila". Its display is the same name; highlighting maps the joined bytes
-                // back. (Other spellings are read from the query instead: see
-                // `LocationCompleter.completions(for:options:)`.)
-                if n == 0 && record.kind == .city && key.contains(0x20) {
-                    let joined = key.filter { $0 != 0x20 }
-                    let start = folded.count
-                    folded.append(contentsOf: joined)
-                    folded.append(0)
-                    let ref = UInt32(nameDisplay.count)
-                    nameDisplay.append(UInt32(name))
-                    namePlace.append(UInt32(placeIndex))
-                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
-                }
-            }
-        }
-        var shadowed = [Bool](repeating: false, count: nameDisplay.count)
-        for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
-        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += _Ranking.weights.shadowedAlternateName }
-        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += _Ranking.weights.shadowedAlternateName }
-        // Sorting has no natural progress; the two lists split the bar by their sizes.
-        let total = Double(max(1, whole.count + words.count))
-        progress?("Sorting keys", 0)
-        let wholeKeys = _SortedKeys(whole, folded: folded)
-        progress?("Sorting keys", Double(whole.count) / total)
-        let wordKeys = _SortedKeys(words, folded: folded)
-        progress?("Sorting keys", 1)
-        let tries = folded.withUnsafeBufferPointer { text in
-            _ShallowTries(
-                whole: _ShallowTrie(keys: wholeKeys.key.buffer, scores: wholeKeys.score.buffer, text: text),
-                words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
-        }
-        let views = namePlace.withUnsafeBufferPointer { namePlace in
-            (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count),
-             words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: gazetteer._labels.count))
-        }
-        self.init(
-            folded: _Column(folded), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
-            wholeViews: views.whole, wordViews: views.words)
-    }
-
     /// The two key lists, for `range(of:in:)`.
     enum List {
         case whole, words
@@ -196,7 +84,8 @@ struct _PrefixIndex: Sendable {
             return (all, exact)
         }
         return query.withUnsafeBufferPointer { q in
-            let (within, node) = Self.narrow(0..<k.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
+            let (within, node) = Self.narrow(
+                0..<k.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
             if node >= 0, q.count < _ShallowTrie.depth {
                 // The keys equal to the query end here and sort before its children.
                 let t = trie.buffers, children = t.children(of: node)
@@ -345,7 +234,9 @@ struct _PrefixIndex: Sendable {
     /// Compares the first `query.count` bytes of the key at `offset` with `query`
     /// (a key that ends sooner compares less).
     @inline(__always)
-    static func comparePrefix(_ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ query: UnsafeBufferPointer<UInt8>) -> Int {
+    static func comparePrefix(
+        _ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ query: UnsafeBufferPointer<UInt8>
+    ) -> Int {
         for i in 0..<query.count {
             let a = text[offset + i], b = query[i]
             if a != b { return a < b ? -1 : 1 }
@@ -374,7 +265,8 @@ struct _PrefixIndex: Sendable {
                     precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
                 }
                 let bucket = Int(k.first ?? 0) << 8 | Int(k.dropFirst().first ?? 0)
-                precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]), "key \(i) is outside its bucket")
+                precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]),
+                             "key \(i) is outside its bucket")
             }
             list._checkInvariants()
         }
@@ -384,148 +276,10 @@ struct _PrefixIndex: Sendable {
         tries.words._checkInvariants(keys: words.key.buffer, scores: words.score.buffer, text: folded.buffer)
         var names = Set<UInt32>()
         for i in whole.key.indices {
-            precondition(whole.key[i] == 0 || folded[Int(whole.key[i]) - 1] == 0, "a name key does not start after a terminator")
+            precondition(whole.key[i] == 0 || folded[Int(whole.key[i]) - 1] == 0,
+                         "a name key does not start after a terminator")
             names.insert(whole.name[i])
         }
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
-    }
-}
-
-/// One sorted key list with its static scores and the block-maximum tree over them.
-struct _SortedKeys: Sendable {
-    struct Entry {
-        var key: UInt32
-        var name: UInt32
-        var score: Float
-    }
-
-    /// Offsets of the keys in the folded text, in key order.
-    let key: _Column<UInt32>
-    /// The indexed name each key belongs to.
-    let name: _Column<UInt32>
-    /// Each key's static score (place importance and name adjustment).
-    let score: _Column<Float>
-    /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
-    /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
-    let tree: _Column<Float>
-    /// Where each first two bytes start among the keys (`_BucketTable`).
-    let buckets: _Column<UInt32>
-    let leafCount: Int
-    static let blockSize = 16
-
-    var count: Int { key.count }
-
-    init(
-        key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
-        buckets: _Column<UInt32>, leafCount: Int
-    ) {
-        self.key = key
-        self.name = name
-        self.score = score
-        self.tree = tree
-        self.buckets = buckets
-        self.leafCount = leafCount
-    }
-
-    init(_ entries: [Entry], folded: [UInt8]) {
-        func prefix8(_ offset: UInt32) -> UInt64 {
-            var value: UInt64 = 0
-            var i = Int(offset)
-            var ended = false
-            for _ in 0..<8 {
-                let byte: UInt8 = ended ? 0 : folded[i]
-                if byte == 0 { ended = true } else { i += 1 }
-                value = value << 8 | UInt64(byte)
-            }
-            return value
-        }
-        var keyed = entries.map { (prefix: prefix8($0.key), entry: $0) }
-        folded.withUnsafeBufferPointer { text in
-            keyed.sort { a, b in
-                if a.prefix != b.prefix { return a.prefix < b.prefix }
-                if a.prefix & 0xFF != 0 {
-                    var i = Int(a.entry.key) + 8, j = Int(b.entry.key) + 8
-                    while true {
-                        let x = text[i], y = text[j]
-                        if x != y { return x < y }
-                        if x == 0 { break }
-                        i += 1
-                        j += 1
-                    }
-                }
-                if a.entry.score != b.entry.score { return a.entry.score > b.entry.score }
-                return a.entry.name < b.entry.name
-            }
-        }
-        let score = keyed.map(\.entry.score)
-        let blocks = (keyed.count + Self.blockSize - 1) / Self.blockSize
-        var leaves = 1
-        while leaves < blocks { leaves *= 2 }
-        var tree = [Float](repeating: -.infinity, count: 2 * leaves)
-        for (i, s) in score.enumerated() {
-            let leaf = leaves + i / Self.blockSize
-            tree[leaf] = max(tree[leaf], s)
-        }
-        for node in stride(from: leaves - 1, to: 0, by: -1) {
-            tree[node] = max(tree[2 * node], tree[2 * node + 1])
-        }
-        let buckets = _BucketTable.build(count: keyed.count) { Int(keyed[$0].prefix >> 48) }
-        self.init(
-            key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
-            score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
-    }
-
-    /// Whether the bucket table has its size, rises, and ends at `count`: what a loaded
-    /// index must satisfy before `range(of:in:)` trusts it.
-    func bucketsAreConsistent() -> Bool {
-        _BucketTable.isConsistent(buckets, count: count)
-    }
-
-    func _checkInvariants() {
-        precondition(tree.count == 2 * leafCount && leafCount * Self.blockSize >= count)
-        precondition(bucketsAreConsistent(), "the bucket table is not a rising table of size 65,537")
-        for b in 0..<leafCount {
-            let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
-            let best = score.buffer[block].max() ?? -.infinity
-            precondition(tree[leafCount + b] == best, "block \(b) maximum is stale")
-        }
-        for node in 1..<leafCount {
-            precondition(tree[node] == max(tree[2 * node], tree[2 * node + 1]), "node \(node) maximum is stale")
-        }
-    }
-}
-
-extension _SortedKeys {
-    /// The best static score of the keys in `range` (-infinity if empty).
-    ///
-    /// - Complexity: O(*b* + log *n*) for block size *b*.
-    func maxScore(in range: Range<Int>) -> Float {
-        Self.maxScore(in: range, scores: score.buffer, tree: tree.buffer, leafCount: leafCount)
-    }
-
-    /// `maxScore(in:)` over the list's columns as buffers, for a caller that holds them
-    /// (calling it on a list stored in a mutating caller's `self` copies the list).
-    @inline(__always)
-    static func maxScore(
-        in range: Range<Int>, scores: UnsafeBufferPointer<Float>, tree nodes: UnsafeBufferPointer<Float>, leafCount: Int
-    ) -> Float {
-        let size = blockSize
-        let firstFull = (range.lowerBound + size - 1) / size
-        let endFull = range.upperBound / size
-        var best = -Float.infinity
-        if firstFull >= endFull {
-            for i in range { best = max(best, scores[i]) }
-            return best
-        }
-        for i in range.lowerBound..<(firstFull * size) { best = max(best, scores[i]) }
-        for i in (endFull * size)..<range.upperBound { best = max(best, scores[i]) }
-        var l = firstFull + leafCount, r = endFull + leafCount
-        while l < r {
-            if l & 1 == 1 { best = max(best, nodes[l]); l += 1 }
-            if r & 1 == 1 { r -= 1; best = max(best, nodes[r]) }
-            l >>= 1
-            r >>= 1
-        }
-        return best
     }
 }

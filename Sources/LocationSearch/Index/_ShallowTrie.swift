@@ -89,7 +89,8 @@ struct _ShallowTrie: Sendable {
                     levels[level][open[level]].best = max(levels[level][open[level]].best, score)
                 } else {
                     opened = true
-                    levels[level].append(Node(lower: UInt32(i), upper: UInt32(i + 1), byte: byte, best: score, parent: open[level - 1]))
+                    levels[level].append(Node(
+                        lower: UInt32(i), upper: UInt32(i + 1), byte: byte, best: score, parent: open[level - 1]))
                     open[level] = levels[level].count - 1
                 }
             }
@@ -156,7 +157,9 @@ struct _ShallowTrie: Sendable {
     }
 
     var buffers: Buffers {
-        Buffers(lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer, best: best.buffer, next: next.buffer)
+        Buffers(
+            lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer,
+            best: best.buffer, next: next.buffer)
     }
 
     /// Whether the columns fit together and every range and child lies within a list of
@@ -166,7 +169,8 @@ struct _ShallowTrie: Sendable {
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
         // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
-        guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, byte.count == n, best.count == n, firstChild.count == n + 1,
+        guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, byte.count == n, best.count == n,
+              firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
@@ -182,7 +186,9 @@ struct _ShallowTrie: Sendable {
         // Children lie inside their parent's range (`_PrefixIndex.range(of:in:)` counts a
         // node's exact keys as those before its first child).
         for i in 0..<n where firstChild[i] < firstChild[i + 1] {
-            guard lower[Int(firstChild[i])] >= lower[i], upper[Int(firstChild[i + 1]) - 1] <= upper[i] else { return false }
+            guard lower[Int(firstChild[i])] >= lower[i], upper[Int(firstChild[i + 1]) - 1] <= upper[i] else {
+                return false
+            }
         }
         return true
     }
@@ -190,14 +196,18 @@ struct _ShallowTrie: Sendable {
     /// Checks the trie against its list: every node's range is exactly the keys with its
     /// path, its best score theirs, and its children every next byte. Traps on a broken
     /// invariant; tests call it, and debug builds after every build.
-    func _checkInvariants(keys: UnsafeBufferPointer<UInt32>, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
+    func _checkInvariants(
+        keys: UnsafeBufferPointer<UInt32>, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>
+    ) {
         precondition(isConsistent(keyCount: keys.count))
         precondition(lower[0] == 0 && Int(upper[0]) == keys.count)
         var stack: [(node: Int, depth: Int)] = [(0, 0)]
         var visited = 0
         while let (node, depth) = stack.popLast() {
             visited += 1
-            precondition(levelStart[depth] <= UInt32(node) && UInt32(node) < levelStart[depth + 1], "trie node \(node) is on another level")
+            precondition(
+                levelStart[depth] <= UInt32(node) && UInt32(node) < levelStart[depth + 1],
+                "trie node \(node) is on another level")
             let range = Int(lower[node])..<Int(upper[node])
             precondition(!range.isEmpty || node == 0)
             var top = -Float.infinity
@@ -212,7 +222,8 @@ struct _ShallowTrie: Sendable {
             while cursor < range.upperBound && text[Int(keys[cursor]) + depth] == 0 { cursor += 1 }
             for child in buffers.children(of: node) {
                 let childRange = Int(lower[child])..<Int(upper[child])
-                precondition(childRange.lowerBound == cursor, "trie node \(child) does not start where its sibling ends")
+                precondition(
+                    childRange.lowerBound == cursor, "trie node \(child) does not start where its sibling ends")
                 for i in childRange { precondition(text[Int(keys[i]) + depth] == byte[child]) }
                 cursor = childRange.upperBound
                 stack.append((child, depth + 1))

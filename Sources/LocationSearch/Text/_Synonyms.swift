@@ -89,7 +89,9 @@ enum _Synonyms {
     }
 
     /// The byte lengths of the words in `entries`, as a bit mask.
-    static let wordLengths: UInt64 = entries.reduce(0) { $0 | (1 << UInt64(($1.word.bitWidth - $1.word.leadingZeroBitCount + 7) / 8)) }
+    static let wordLengths: UInt64 = entries.reduce(0) {
+        $0 | (1 << UInt64(($1.word.bitWidth - $1.word.leadingZeroBitCount + 7) / 8))
+    }
 
     /// Whether some token of `key` is a word of `entries`.
     static func hasAlternatives(_ key: [UInt8]) -> Bool {

@@ -100,7 +100,8 @@ struct BenchCommand {
         var loadSeconds = Measurement.seconds(since: start)
         var loadNote = cacheFile.map { "reads \($0.path)" } ?? "no cache directory: built in memory"
         if !wasCached, cacheFile != nil {
-            say("(the cached index was missing: the first load built and cached it in \(Measurement.duration(loadSeconds)))")
+            say("(the cached index was missing: the first load built and cached it in "
+                + "\(Measurement.duration(loadSeconds)))")
             start = Measurement.now()
             completer = try LocationCompleter()
             loadSeconds = Measurement.seconds(since: start)
@@ -116,16 +117,17 @@ struct BenchCommand {
         say("== Bundled gazetteer: \(Measurement.grouped(completer.placeCount)) places, "
             + "\(Measurement.grouped(completer._nameCount)) names (\(Measurement.grouped(completer._indexedNameCount)) "
             + "distinct folded names indexed, \(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
-        say("load: \(Measurement.duration(loadSeconds)), median of 5 more \(Measurement.duration(Measurement.median(reloads))) "
+        say("load: \(Measurement.duration(loadSeconds)), "
+            + "median of 5 more \(Measurement.duration(Measurement.median(reloads))) "
             + "(\(loadNote), checking it)")
         let coldStart = coldStartMillis(runs: settings.coldStartRuns)
         if let coldStart {
-            say(String(format: "cold start: `location-search complete \"san fr\"` in a new process, median of %d: %.1f ms wall",
+            say(String(format: "cold start: `location-search complete \"san fr\"` in a new process, "
+                       + "median of %d: %.1f ms wall",
                        settings.coldStartRuns, coldStart))
         }
-        let indexBytes = cacheFile.flatMap { Self.fileSize($0) } ?? completer._storageBytes
+        let indexBytes = Self.reportIndex(file: cacheFile, completer)
         let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
-        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
 
         let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueries,
                               residentBefore: before, residentAfterLoad: afterLoad)
@@ -136,7 +138,8 @@ struct BenchCommand {
 
         start = Measurement.now()
         _ = try LocationCompleter(bundledCacheDirectory: nil)
-        say("build from the GeoNames sources (parse, fold, sort; no cache): \(Measurement.duration(Measurement.seconds(since: start)))\n")
+        say("build from the GeoNames sources (parse, fold, sort; no cache): "
+            + "\(Measurement.duration(Measurement.seconds(since: start)))\n")
         return Section(exact: section.exact, bytesPerName: bytesPerName, residentPerName: section.residentPerName)
     }
 
@@ -171,9 +174,8 @@ struct BenchCommand {
             + "(\(Measurement.grouped(completer._indexedNameCount)) distinct folded names indexed, "
             + "\(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
         say("load: \(Measurement.duration(loadSeconds)) (reads the index file written above, checking it)")
-        let indexBytes = Self.fileSize(file) ?? completer._storageBytes
+        let indexBytes = Self.reportIndex(file: file, completer)
         let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
-        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(indexBytes), bytesPerName))
         let section = measure(completer, settings: settings, naiveQueries: settings.naiveQueriesSynthetic,
                               residentBefore: before, residentAfterLoad: afterLoad)
         say("")
@@ -236,8 +238,16 @@ struct BenchCommand {
         return (exact.all, residentPerName)
     }
 
-    static func fileSize(_ url: URL) -> Int? {
-        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? Int
+    /// Prints the index's size and its largest sections, as `file`'s own table lists them
+    /// (or, without a readable file, as writing `completer` would); returns the size.
+    static func reportIndex(file: URL?, _ completer: LocationCompleter) -> Int {
+        let layout = file.flatMap { try? LocationCompleter._indexFileLayout(at: $0) } ?? completer._indexLayout
+        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(layout.bytes),
+                   Double(layout.bytes) / Double(completer._nameCount)))
+        let largest = layout.sections.sorted { $0.bytes > $1.bytes }.prefix(8)
+        let named = largest.map { "\($0.name) \(Measurement.megabytes($0.bytes))" }
+        say("  largest sections: " + named.joined(separator: ", "))
+        return layout.bytes
     }
 
     static func cpuModel() -> String {

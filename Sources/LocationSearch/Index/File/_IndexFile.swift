@@ -1,0 +1,158 @@
+import Foundation
+
+/// The serialized completer: one file holding every column of the gazetteer and the
+/// prefix index as named, checksummed sections, each 16-byte aligned, so loading is one
+/// read, a checksum pass and a validation pass, with no parsing and no per-node objects.
+///
+///     header    UInt64 fields (see `Header`): magic "LSINDEX1", version, record stride,
+///               byte order, section count
+///     table     per section: its name (24 bytes of ASCII, zero-padded), offset, byte
+///               count and checksum (`_Checksum` of its bytes)
+///               then the checksum of the header and table
+///     sections  their bytes, in the table's order
+///
+/// ## Who writes what
+/// Each stored type writes and reads its own sections, in a `Type+File.swift` file in this
+/// folder (Rust `fst`'s `raw` module is the model): `write(to:prefix:)` appends its columns
+/// to a `Writer` under `"<prefix>.<part>"` names, and `init(reading:prefix:…)` takes them
+/// back from a `Reader` and checks them against each other and against the counts of the
+/// sections they refer to (passed in by the type that holds them). The section list is
+/// what the types write, in the order they write it: nothing keeps a list by hand, and
+/// changing one type's encoding changes its `+File` file and `version`, nothing else.
+///
+///     LocationCompleter+File   source key (here), gazetteer, index, answers, qualifier bits
+///     Gazetteer+File           names, labels (`_StringTable+File`), places, localized names
+///     _PrefixIndex+File        folded keys, name references, longest name, both key lists
+///                              (`_SortedKeys+File`), their tries (`_ShallowTrie+File`) and
+///                              views (`_KeyViews+File`)
+///
+/// A reader finds sections by name, not by position, and checks that each is where the
+/// table says, in the file, and has its checksum, before it reads a byte of it; then that
+/// every reference between sections is in bounds, and that every section was read. A
+/// damaged or foreign file is an error, never a trap.
+///
+/// The file is specific to this library's `version` and the machine's byte order and
+/// record layout (all checked on load); it is a cache, rebuilt from the gazetteer sources
+/// whenever it does not match them.
+enum _IndexFile {
+    static let magic: UInt64 = 0x3158_4544_4E49_534C  // "LSINDEX1" little-endian
+
+    /// The one version of an index: bump it when any type's sections change (layout or
+    /// meaning) or when the search finds anything differently (another walk, reading,
+    /// tie-break or filter) without a change to `_Ranking`'s weights: the stored answers
+    /// (`_PrecomputedAnswers`) are the search's, and a file from before must not be
+    /// reused. The reader refuses any other version, and the bundled cache's key
+    /// (`LocationCompleter.libraryKey`) includes it. (`PrecomputedAnswersTests` checks
+    /// every stored answer against the search.)
+    ///
+    /// History. 2: typo-tolerance era keys (joined city names). 3: each key list gained
+    /// its first-two-bytes bucket table. 4: no walk shortcuts. 5: place records' padding
+    /// explicit and zeroed, so files are byte-for-byte reproducible. 6: precomputed
+    /// answers. 7: qualifier bits per whole-name key, qualifier prefix filter. 8: each key
+    /// list's shallow trie. 9: the precomputed answers' bucket table. 10: each key's next
+    /// bytes below the tries. 11: named sections with checksums, a header checksum, and
+    /// each stored answer's count of exact matches. 12: each key list's views by country
+    /// and kind (`_KeyViews`); stored answers without their scores; no name starts. 13: a
+    /// time zone per place record, the localized names section. (Until 13 the search had
+    /// its own revision number, last 7, checked beside the format.) 14: each type writes
+    /// its own sections (24-byte names; the key lists' leaf counts and the longest name
+    /// are sections, not header fields), one version for the format and the search.
+    static let version: UInt64 = 14
+
+    /// The header's fields, in order, each a `UInt64`.
+    struct Header {
+        var magic = _IndexFile.magic
+        var version = _IndexFile.version
+        /// `_PlaceRecord`'s stride and a byte-order mark: the file is this machine's.
+        var recordStride = UInt64(MemoryLayout<_PlaceRecord>.stride)
+        var byteOrder = _IndexFile.byteOrderMark
+        var sectionCount: UInt64 = 0
+
+        static let fieldCount = 5
+        /// Where `sectionCount` is among the fields.
+        static let sectionCountField = 4
+        var fields: [UInt64] { [magic, version, recordStride, byteOrder, sectionCount] }
+    }
+
+    static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
+
+    /// A section name's words in the table (so a name is at most 24 ASCII bytes).
+    static let nameWords = 3
+    /// Each section's table entry: name (`nameWords` words), offset, byte count, checksum.
+    static let entryWords = nameWords + 3
+    /// The most sections a table may list (a damaged count must not make the reader
+    /// allocate or read much).
+    static let maxSections = 256
+
+    /// A section as the table lists it.
+    struct Section: Sendable, Equatable {
+        var name: String
+        var offset: Int
+        var count: Int
+        var checksum: UInt64
+    }
+
+    /// Whether `name` can name a section: 1 to 24 ASCII bytes, none of them 0.
+    static func isValidName(_ name: String) -> Bool {
+        let bytes = Array(name.utf8)
+        return !bytes.isEmpty && bytes.count <= 8 * nameWords && bytes.allSatisfy { $0 > 0 && $0 < 0x80 }
+    }
+
+    /// A section name as `nameWords` words (its ASCII bytes, zero-padded, little-endian).
+    static func packName(_ name: String) -> [UInt64] {
+        precondition(isValidName(name), "bad section name \(name)")
+        var words = [UInt64](repeating: 0, count: nameWords)
+        for (i, byte) in name.utf8.enumerated() { words[i / 8] |= UInt64(byte) << UInt64(8 * (i % 8)) }
+        return words
+    }
+
+    /// The name `words` hold, or `nil` unless they are a valid name as `packName` writes
+    /// it (zero padding only at the end).
+    static func unpackName(_ words: some Collection<UInt64>) -> String? {
+        var bytes: [UInt8] = []
+        for word in words {
+            for shift in stride(from: 0, to: 64, by: 8) {
+                bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift)))
+            }
+        }
+        let end = bytes.firstIndex(of: 0) ?? bytes.endIndex
+        guard bytes[end...].allSatisfy({ $0 == 0 }) else { return nil }
+        let name = String(decoding: bytes[..<end], as: UTF8.self)
+        return isValidName(name) ? name : nil
+    }
+
+    static func align(_ offset: Int) -> Int { (offset + 15) & ~15 }
+
+    /// Writes `completer` with `sourceKey` (what it was built from) to `url`, atomically
+    /// (see `Writer.write(to:)`).
+    static func write(_ completer: LocationCompleter, sourceKey: String, to url: URL) throws {
+        try writer(for: completer, sourceKey: sourceKey).write(to: url)
+    }
+
+    /// The sections `write(_:sourceKey:to:)` writes for `completer`.
+    static func writer(for completer: LocationCompleter, sourceKey: String) -> Writer {
+        var writer = Writer()
+        writer.append("source.key", _Column(Array(sourceKey.utf8)))
+        completer.write(to: &writer)
+        return writer
+    }
+
+    /// Reads and validates an index file. Returns `nil` (and never traps) when nothing is
+    /// at `url`; throws `GazetteerError.invalidIndexFile` when it is not a valid index
+    /// (damaged, truncated, foreign, or not a regular file: a FIFO or a device is refused
+    /// without reading from it, so it cannot block).
+    static func read(_ url: URL) throws -> (completer: LocationCompleter, sourceKey: String)? {
+        guard let reader = try Reader(url) else { return nil }
+        let sourceKey = String(decoding: try reader.column("source.key", as: UInt8.self).buffer, as: UTF8.self)
+        let completer = try LocationCompleter(reading: reader)
+        try reader.finish()
+        return (completer, sourceKey)
+    }
+
+    /// The sections of the index file at `url`, as its table lists them (after checking
+    /// the header's checksum and that the sections tile the file; their bytes are not
+    /// read). `nil` when nothing is at `url`.
+    static func sections(of url: URL) throws -> [Section]? {
+        try Reader(url, readingSections: false)?.sections
+    }
+}

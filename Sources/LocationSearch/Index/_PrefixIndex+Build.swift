@@ -1,0 +1,122 @@
+extension _PrefixIndex {
+    /// The index of `gazetteer`'s names: every (place, folded name) once, its whole-name
+    /// key, a key at each later word start, and a city's canonical name without its
+    /// spaces; each scored by `_Ranking`, sorted, with the lists' tries and views.
+    ///
+    /// - Complexity: O(*n* log *n*) in the number of keys.
+    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
+        var folded: [UInt8] = []
+        var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
+        var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
+        let nameCount = gazetteer._names.count
+        folded.reserveCapacity(gazetteer._names.bytes.count + nameCount)
+        let places = gazetteer._places
+        nameDisplay.reserveCapacity(nameCount)
+        namePlace.reserveCapacity(nameCount)
+        whole.reserveCapacity(nameCount)
+        words.reserveCapacity(nameCount)
+
+        var key: [UInt8] = []
+        var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+        // A place's keys by hash once it has many names (a GeoNames row can hold tens of
+        // thousands of alternate names): comparing each with all before it would be
+        // quadratic. A hash shared by two different keys falls back to the comparisons.
+        var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
+        let fewNames = 16
+        func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {  // FNV-1a
+            bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        }
+        var longest = 0
+        // Cities' canonical keys, and their alternate names' refs and keys: an alias that is
+        // another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
+        var cityNames = Set<[UInt8]>()
+        var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
+        for placeIndex in 0..<places.count {
+            if let progress, placeIndex & 0x3FFF == 0 {
+                progress("Folding names", Double(placeIndex) / Double(places.count))
+            }
+            let record = places[placeIndex]
+            let importance = _Ranking.importance(population: record.population, kind: record.kind)
+            placeKeys.removeAll(keepingCapacity: true)
+            if !manyKeys.isEmpty { manyKeys = [:] }
+            for n in 0..<Int(record.nameCount) {
+                let name = Int(record.firstName) + n
+                gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
+                guard !key.isEmpty else { continue }
+                if placeKeys.count < fewNames {
+                    guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                } else {
+                    if manyKeys.isEmpty {
+                        for (i, range) in placeKeys.enumerated() { manyKeys[hash(folded[range])] = i }
+                    }
+                    let keyHash = hash(key)
+                    if let seen = manyKeys[keyHash] {
+                        if folded[placeKeys[seen]].elementsEqual(key) { continue }
+                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                    } else {
+                        manyKeys[keyHash] = placeKeys.count
+                    }
+                }
+                let start = folded.count
+                folded.append(contentsOf: key)
+                folded.append(0)
+                placeKeys.append(start..<start + key.count)
+                longest = max(longest, key.count)
+                let ref = UInt32(nameDisplay.count)
+                nameDisplay.append(UInt32(name))
+                namePlace.append(UInt32(placeIndex))
+                if record.kind == .city {
+                    if n == 0 { cityNames.insert(key) } else { cityAliases.append((ref, start..<start + key.count)) }
+                }
+                var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
+                if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
+                    score += _Ranking.weights.artefactAlternateName
+                }
+                whole.append(.init(key: UInt32(start), name: ref, score: score))
+                for (i, byte) in key.enumerated() where byte == 0x20 {
+                    words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
+                }
+                // A city's canonical name written without spaces, for "newyork" and
+                // "laquila". Its display is the same name; highlighting maps the joined bytes
+                // back. (Other spellings are read from the query instead: see
+                // `LocationCompleter.completions(for:options:)`.)
+                if n == 0 && record.kind == .city && key.contains(0x20) {
+                    let joined = key.filter { $0 != 0x20 }
+                    let start = folded.count
+                    folded.append(contentsOf: joined)
+                    folded.append(0)
+                    let ref = UInt32(nameDisplay.count)
+                    nameDisplay.append(UInt32(name))
+                    namePlace.append(UInt32(placeIndex))
+                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
+                }
+            }
+        }
+        var shadowed = [Bool](repeating: false, count: nameDisplay.count)
+        for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
+        let shadowedWeight = _Ranking.weights.shadowedAlternateName
+        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
+        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }
+        // Sorting has no natural progress; the two lists split the bar by their sizes.
+        let total = Double(max(1, whole.count + words.count))
+        progress?("Sorting keys", 0)
+        let wholeKeys = _SortedKeys(whole, folded: folded)
+        progress?("Sorting keys", Double(whole.count) / total)
+        let wordKeys = _SortedKeys(words, folded: folded)
+        progress?("Sorting keys", 1)
+        let tries = folded.withUnsafeBufferPointer { text in
+            _ShallowTries(
+                whole: _ShallowTrie(keys: wholeKeys.key.buffer, scores: wholeKeys.score.buffer, text: text),
+                words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
+        }
+        let views = namePlace.withUnsafeBufferPointer { namePlace in
+            let labels = gazetteer._labels.count
+            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: labels),
+                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: labels))
+        }
+        self.init(
+            folded: _Column(folded), nameDisplay: _Column(nameDisplay),
+            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
+            wholeViews: views.whole, wordViews: views.words)
+    }
+}

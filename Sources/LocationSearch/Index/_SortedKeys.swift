@@ -1,0 +1,145 @@
+/// One sorted key list with its static scores and the block-maximum tree over them.
+struct _SortedKeys: Sendable {
+    struct Entry {
+        var key: UInt32
+        var name: UInt32
+        var score: Float
+    }
+
+    /// Offsets of the keys in the folded text, in key order.
+    let key: _Column<UInt32>
+    /// The indexed name each key belongs to.
+    let name: _Column<UInt32>
+    /// Each key's static score (place importance and name adjustment).
+    let score: _Column<Float>
+    /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
+    /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
+    let tree: _Column<Float>
+    /// Where each first two bytes start among the keys (`_BucketTable`).
+    let buckets: _Column<UInt32>
+    let leafCount: Int
+    static let blockSize = 16
+
+    var count: Int { key.count }
+
+    init(
+        key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
+        buckets: _Column<UInt32>, leafCount: Int
+    ) {
+        self.key = key
+        self.name = name
+        self.score = score
+        self.tree = tree
+        self.buckets = buckets
+        self.leafCount = leafCount
+    }
+
+    init(_ entries: [Entry], folded: [UInt8]) {
+        func prefix8(_ offset: UInt32) -> UInt64 {
+            var value: UInt64 = 0
+            var i = Int(offset)
+            var ended = false
+            for _ in 0..<8 {
+                let byte: UInt8 = ended ? 0 : folded[i]
+                if byte == 0 { ended = true } else { i += 1 }
+                value = value << 8 | UInt64(byte)
+            }
+            return value
+        }
+        var keyed = entries.map { (prefix: prefix8($0.key), entry: $0) }
+        folded.withUnsafeBufferPointer { text in
+            keyed.sort { a, b in
+                if a.prefix != b.prefix { return a.prefix < b.prefix }
+                if a.prefix & 0xFF != 0 {
+                    var i = Int(a.entry.key) + 8, j = Int(b.entry.key) + 8
+                    while true {
+                        let x = text[i], y = text[j]
+                        if x != y { return x < y }
+                        if x == 0 { break }
+                        i += 1
+                        j += 1
+                    }
+                }
+                if a.entry.score != b.entry.score { return a.entry.score > b.entry.score }
+                return a.entry.name < b.entry.name
+            }
+        }
+        let score = keyed.map(\.entry.score)
+        let leaves = Self.leafCount(keys: keyed.count)
+        var tree = [Float](repeating: -.infinity, count: 2 * leaves)
+        for (i, s) in score.enumerated() {
+            let leaf = leaves + i / Self.blockSize
+            tree[leaf] = max(tree[leaf], s)
+        }
+        for node in stride(from: leaves - 1, to: 0, by: -1) {
+            tree[node] = max(tree[2 * node], tree[2 * node + 1])
+        }
+        let buckets = _BucketTable.build(count: keyed.count) { Int(keyed[$0].prefix >> 48) }
+        self.init(
+            key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
+            score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
+    }
+
+    /// The leaves of the block-maximum tree over `keys` keys: the smallest power of two
+    /// covering their blocks (at least one).
+    static func leafCount(keys: Int) -> Int {
+        let blocks = (keys + blockSize - 1) / blockSize
+        var leaves = 1
+        while leaves < blocks { leaves *= 2 }
+        return leaves
+    }
+
+    /// Whether the bucket table has its size, rises, and ends at `count`: what a loaded
+    /// index must satisfy before `range(of:in:)` trusts it.
+    func bucketsAreConsistent() -> Bool {
+        _BucketTable.isConsistent(buckets, count: count)
+    }
+
+    func _checkInvariants() {
+        precondition(tree.count == 2 * leafCount && leafCount * Self.blockSize >= count)
+        precondition(bucketsAreConsistent(), "the bucket table is not a rising table of size 65,537")
+        for b in 0..<leafCount {
+            let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
+            let best = score.buffer[block].max() ?? -.infinity
+            precondition(tree[leafCount + b] == best, "block \(b) maximum is stale")
+        }
+        for node in 1..<leafCount {
+            precondition(tree[node] == max(tree[2 * node], tree[2 * node + 1]), "node \(node) maximum is stale")
+        }
+    }
+}
+
+extension _SortedKeys {
+    /// The best static score of the keys in `range` (-infinity if empty).
+    ///
+    /// - Complexity: O(*b* + log *n*) for block size *b*.
+    func maxScore(in range: Range<Int>) -> Float {
+        Self.maxScore(in: range, scores: score.buffer, tree: tree.buffer, leafCount: leafCount)
+    }
+
+    /// `maxScore(in:)` over the list's columns as buffers, for a caller that holds them
+    /// (calling it on a list stored in a mutating caller's `self` copies the list).
+    @inline(__always)
+    static func maxScore(
+        in range: Range<Int>, scores: UnsafeBufferPointer<Float>, tree nodes: UnsafeBufferPointer<Float>, leafCount: Int
+    ) -> Float {
+        let size = blockSize
+        let firstFull = (range.lowerBound + size - 1) / size
+        let endFull = range.upperBound / size
+        var best = -Float.infinity
+        if firstFull >= endFull {
+            for i in range { best = max(best, scores[i]) }
+            return best
+        }
+        for i in range.lowerBound..<(firstFull * size) { best = max(best, scores[i]) }
+        for i in (endFull * size)..<range.upperBound { best = max(best, scores[i]) }
+        var l = firstFull + leafCount, r = endFull + leafCount
+        while l < r {
+            if l & 1 == 1 { best = max(best, nodes[l]); l += 1 }
+            if r & 1 == 1 { r -= 1; best = max(best, nodes[r]) }
+            l >>= 1
+            r >>= 1
+        }
+        return best
+    }
+}
