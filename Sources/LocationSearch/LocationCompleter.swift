@@ -37,7 +37,7 @@ public struct LocationCompleter: Sendable {
     var gazetteer: Gazetteer { source.gazetteer }
     var index: _PrefixIndex { source.index }
     var qualifiers: _Qualifiers { source.qualifiers }
-    var qualifierBits: _Column<UInt64> { source.qualifierBits }
+    var qualifierBits: _KeyQualifierBits { source.qualifierBits }
     var qualifierPrefixes: _QualifierPrefixes { source.qualifierPrefixes }
 
     /// Builds a completer over `gazetteer`.
@@ -65,12 +65,12 @@ public struct LocationCompleter: Sendable {
     /// A completer over these parts; `qualifierBits` and `qualifierPrefixes` worked out
     /// when not given (a built index), read from the file when loading one.
     init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
-         qualifierBits: _Column<UInt64>? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
+         qualifierBits: _KeyQualifierBits? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
         let qualifiers = _Qualifiers(gazetteer)
         self.answers = answers
         self.source = _CompletionSource(
             gazetteer: gazetteer, index: index, qualifiers: qualifiers,
-            qualifierBits: qualifierBits ?? _Qualifiers.keyBits(gazetteer, index, qualifiers),
+            qualifierBits: qualifierBits ?? _KeyQualifierBits(gazetteer, index, qualifiers),
             qualifierPrefixes: qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers))
     }
 

@@ -1,16 +1,28 @@
-/// The bits kept beside each whole-name key (`_CompletionSource.qualifierBits`): its
-/// place's qualifier first bytes and whether it is an alternate name, so that an exact
-/// reading scores a name's places, and a qualified one sifts them, without reading their
-/// records.
-extension _Qualifiers {
-    /// The bit of the key bits that marks an alternate name (no first-byte class uses it).
-    static let alternateNameBit: UInt64 = 1 << 31
+/// What an exact reading reads beside each whole-name key instead of its place's record:
+/// the place's qualifier first bytes (`_Qualifiers.firstBytes(of:)`), kept per place, and
+/// whether the key is an alternate name, one bit a key. So an exact reading scores a
+/// name's places, and a qualified one sifts them, without reading their records.
+///
+/// Per place and a bit a key (2 MB for the bundled data) where a word a key held both
+/// (9.5 MB): a sift reads the key's name and place first, but only qualified readings
+/// sift, and only over a name's exact keys.
+struct _KeyQualifierBits: Sendable {
+    /// Each place's qualifier first bytes.
+    let places: _Column<UInt64>
+    /// Bit `i % 64` of word `i / 64` is set when whole-name key `i` is an alternate name.
+    let alternateKeys: _Column<UInt64>
 
-    /// Each whole-name key's bits: its place's `firstBytes(of:)`, worked out per place, in the
-    /// records' order (neighbouring places mostly share their region), then read per key.
+    init(places: _Column<UInt64>, alternateKeys: _Column<UInt64>) {
+        self.places = places
+        self.alternateKeys = alternateKeys
+    }
+
+    /// The bits of `index`'s whole-name keys and `gazetteer`'s places: `firstBytes(of:)`
+    /// worked out per place in the records' order (neighbouring places mostly share their
+    /// region).
     ///
     /// - Complexity: O(*p* + *n*) for *p* places and *n* whole-name keys.
-    static func keyBits(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) -> _Column<UInt64> {
+    init(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) {
         let places = gazetteer._places.buffer
         var perPlace = [UInt64](repeating: 0, count: places.count)
         var last: _QualifierGroup? = nil
@@ -25,11 +37,14 @@ extension _Qualifiers {
         }
         let names = index.whole.name.buffer, namePlace = index.namePlace.buffer
         let nameDisplay = index.nameDisplay.buffer
-        let firstName = places.map(\.firstName)
-        return _Column(names.map { name in
-            let place = Int(namePlace[Int(name)])
-            let alternate = nameDisplay[Int(name)] != firstName[place] ? alternateNameBit : 0
-            return perPlace[place] & ~alternateNameBit | alternate
-        })
+        var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: names.count))
+        for (i, name) in names.enumerated()
+        where nameDisplay[Int(name)] != places[Int(namePlace[Int(name)])].firstName {
+            alternate[i >> 6] |= 1 << UInt64(i & 63)
+        }
+        self.init(places: _Column(perPlace), alternateKeys: _Column(alternate))
     }
+
+    /// The words of `alternateKeys` for `keys` keys.
+    static func words(forKeys keys: Int) -> Int { (keys + 63) / 64 }
 }

@@ -77,16 +77,19 @@ extension _Search {
             // first byte and first two bytes: most of a common name's places fail ("san
             // jose l", "paris tx"). Both are read from bits kept beside the keys, not from
             // the places' records.
-            let bits = completer.qualifierBits.buffer
+            let bits = completer.qualifierBits
+            let alternates = bits.alternateKeys.buffer, placeBits = bits.places.buffer
+            let keyName = completer.index.whole.name.buffer, namePlace = completer.index.namePlace.buffer
             let sift: UInt64? = split == nil ? nil : source.firstBytes
             let exact = whole.range.lowerBound..<exactEnd
             var added = source
             added.sifted = split != nil
             // (A local function, passed without escaping: no closure context is allocated.)
             func scoreKey(_ i: Int) -> Float? {
-                let known = bits[i]
-                if let sift, !_Qualifiers.mayMatch(sift, known: known) { return nil }
-                let alternate = known & _Qualifiers.alternateNameBit != 0
+                if let sift, !_Qualifiers.mayMatch(sift, known: placeBits[Int(namePlace[Int(keyName[i])])]) {
+                    return nil
+                }
+                let alternate = alternates[i >> 6] & (1 << UInt64(i & 63)) != 0
                 return exactBonus + (alternate ? _Ranking.weights.exactAlternateName : 0)
             }
             if let views {

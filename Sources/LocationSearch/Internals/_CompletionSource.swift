@@ -9,11 +9,10 @@ final class _CompletionSource: Sendable {
     let gazetteer: Gazetteer
     let index: _PrefixIndex
     let qualifiers: _Qualifiers
-    /// For each whole-name key (parallel to `index.whole`), the `_Qualifiers.firstBytes` of
-    /// its place, and `_Qualifiers.alternateNameBit` when it is an alternate name: an
-    /// exact reading scores a name's places, and a qualified one sifts them, without
-    /// reading their records.
-    let qualifierBits: _Column<UInt64>
+    /// Each place's `_Qualifiers.firstBytes`, and a bit per whole-name key that says it is
+    /// an alternate name: an exact reading scores a name's places, and a qualified one
+    /// sifts them, without reading their records.
+    let qualifierBits: _KeyQualifierBits
     /// The beginnings of every place's qualifier words (see `_QualifierPrefixes`).
     let qualifierPrefixes: _QualifierPrefixes
     /// The `_KeyViews` group of each country code that has places, packed as
@@ -29,7 +28,7 @@ final class _CompletionSource: Sendable {
     let regionPlaces: [Int64: UInt32]
 
     init(
-        gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _Column<UInt64>,
+        gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _KeyQualifierBits,
         qualifierPrefixes: _QualifierPrefixes
     ) {
         self.gazetteer = gazetteer

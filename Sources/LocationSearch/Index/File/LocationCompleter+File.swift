@@ -1,13 +1,15 @@
 extension LocationCompleter {
     /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`), the index's
-    /// (`_PrefixIndex+File`), the stored answers (`answers.*`), each whole-name key's
-    /// qualifier bits (`qualifier.bits`) and the qualifier prefix filter
+    /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the places' qualifier
+    /// bits and the whole-name keys' alternate-name bits (`qualifier.places`,
+    /// `qualifier.alternate`) and the qualifier prefix filter
     /// (`qualifier.prefix.bits`).
     func write(to writer: inout _IndexFile.Writer) {
         gazetteer.write(to: &writer)
         index.write(to: &writer)
         answers.write(to: &writer, prefix: "answers")
-        writer.append("qualifier.bits", qualifierBits)
+        writer.append("qualifier.places", qualifierBits.places)
+        writer.append("qualifier.alternate", qualifierBits.alternateKeys)
         qualifierPrefixes.write(to: &writer, prefix: "qualifier.prefix")
     }
 
@@ -20,8 +22,12 @@ extension LocationCompleter {
             reading: reader, names: gazetteer._names.count, places: gazetteer._places.count,
             labels: gazetteer._labels.count)
         let answers = try _PrecomputedAnswers(reading: reader, prefix: "answers", index: index)
-        let qualifierBits = try reader.column("qualifier.bits", as: UInt64.self)
-        guard qualifierBits.count == index.whole.count else { throw reader.invalid("the qualifier bits are damaged") }
+        let qualifierBits = _KeyQualifierBits(
+            places: try reader.column("qualifier.places", as: UInt64.self),
+            alternateKeys: try reader.column("qualifier.alternate", as: UInt64.self))
+        guard qualifierBits.places.count == gazetteer._places.count,
+              qualifierBits.alternateKeys.count == _KeyQualifierBits.words(forKeys: index.whole.count)
+        else { throw reader.invalid("the qualifier bits are damaged") }
         self.init(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
                   qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"))
     }

@@ -56,8 +56,10 @@ enum _IndexFile {
     /// time zone per place record, the localized names section. (Until 13 the search had
     /// its own revision number, last 7, checked beside the format.) 14: each type writes
     /// its own sections (24-byte names; the key lists' leaf counts and the longest name
-    /// are sections, not header fields), one version for the format and the search.
-    static let version: UInt64 = 14
+    /// are sections, not header fields), one version for the format and the search. 15:
+    /// qualifier first bytes per place and an alternate-name bit per whole-name key
+    /// (`qualifier.places`, `qualifier.alternate`), not a word per key.
+    static let version: UInt64 = 15
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
