@@ -116,7 +116,7 @@ extension _PrefixIndex {
         }
         self.init(
             folded: _Column(folded), nameDisplay: _Column(nameDisplay),
-            namePlace: _Column(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
+            namePlace: _NamePlaces(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
             wholeViews: views.whole, wordViews: views.words)
     }
 }

@@ -17,7 +17,7 @@ struct _PrefixIndex: Sendable {
     /// and the place's index. (Where its key starts in `folded` is its whole-name key's
     /// offset, or, from any of its keys, the byte after the 0 before it: not stored.)
     let nameDisplay: _Column<UInt32>
-    let namePlace: _Column<UInt32>
+    let namePlace: _NamePlaces
     /// Keys at the start of a name, and canonical names written without their spaces.
     let whole: _SortedKeys
     /// Keys at later word starts ("francisco" in "san francisco").
@@ -32,7 +32,7 @@ struct _PrefixIndex: Sendable {
 
     init(
         folded: _Column<UInt8>, nameDisplay: _Column<UInt32>,
-        namePlace: _Column<UInt32>, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
+        namePlace: _NamePlaces, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
         wholeViews: _KeyViews, wordViews: _KeyViews
     ) {
         self.wholeViews = wholeViews

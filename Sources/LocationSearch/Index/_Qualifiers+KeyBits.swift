@@ -35,7 +35,7 @@ struct _KeyQualifierBits: Sendable {
             }
             perPlace[i] = lastBits
         }
-        let names = index.whole.name.buffer, namePlace = index.namePlace.buffer
+        let names = index.whole.name.buffer, namePlace = index.namePlace.buffers
         let nameDisplay = index.nameDisplay.buffer
         var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: names.count))
         for (i, name) in names.enumerated()

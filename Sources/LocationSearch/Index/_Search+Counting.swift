@@ -26,7 +26,7 @@ extension _Search {
     ///   over the keys, no ranking, a bit per place.
     func countPlaces() -> Int {
         let places = completer.gazetteer._places.buffer
-        let namePlace = completer.index.namePlace.buffer
+        let namePlace = completer.index.namePlace.buffers
         let qualifiers = completer.qualifiers
         let whole = completer.index.whole.name.buffer, words = completer.index.words.name.buffer
         let filtered = !filter.kinds.isEmpty || !filter.countries.isEmpty || !filter.otherCountries.isEmpty

@@ -79,7 +79,7 @@ extension _Search {
             // the places' records.
             let bits = completer.qualifierBits
             let alternates = bits.alternateKeys.buffer, placeBits = bits.places.buffer
-            let keyName = completer.index.whole.name.buffer, namePlace = completer.index.namePlace.buffer
+            let keyName = completer.index.whole.name.buffer, namePlace = completer.index.namePlace.buffers
             let sift: UInt64? = split == nil ? nil : source.firstBytes
             let exact = whole.range.lowerBound..<exactEnd
             var added = source

@@ -1,12 +1,15 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the folded keys (`folded`), each indexed name's
-    /// display name and place (`name.display`, `name.place`), the longest name
+    /// display name and place (`name.display`; `name.place.base`, `.delta` and `.shift`, see
+    /// `_NamePlaces`), the longest name
     /// (`name.longest`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
     /// its trie (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`,
     /// `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("folded", folded)
-        writer.append("name", ["display": nameDisplay, "place": namePlace])
+        writer.append(
+            "name", ["display": nameDisplay, "place.base": namePlace.base, "place.delta": namePlace.delta])
+        writer.append("name.place.shift", value: UInt64(namePlace.shift))
         writer.append("name.longest", value: UInt64(longestName))
         whole.write(to: &writer, prefix: "whole")
         words.write(to: &writer, prefix: "words")
@@ -26,8 +29,11 @@ extension _PrefixIndex {
             throw reader.invalid("the folded keys are damaged")
         }
         let name = reader.columns("name")
-        let nameDisplay: _Column<UInt32> = try name("display"), namePlace: _Column<UInt32> = try name("place")
-        guard namePlace.count == nameDisplay.count, nameDisplay.allBelow(names), namePlace.allBelow(places)
+        let nameDisplay: _Column<UInt32> = try name("display")
+        let shift = try reader.value("name.place.shift")
+        guard shift <= 63 else { throw reader.invalid("the name references are damaged") }
+        let namePlace = _NamePlaces(base: try name("place.base"), delta: try name("place.delta"), shift: Int(shift))
+        guard namePlace.count == nameDisplay.count, nameDisplay.allBelow(names), namePlace.isConsistent(places: places)
         else { throw reader.invalid("the name references are damaged") }
         // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
         // name is longer than all the folded text.
