@@ -24,12 +24,12 @@ extension LocationCompleter {
         if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
            options.kinds.isEmpty, plan.tokensBeforeComma == nil,
            let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance) {
-            let nameDisplay = source.index.nameDisplay
+            let nameDisplay = source.index.nameDisplay, namePlace = source.index.namePlace
             let language = options.language == nil ? -1 : source.language(options.language)
             let typed = Self.typedSpelling(query)
             return stored.prefix(options.limit).map { entry in
                 let row = _CompletionRow(
-                    place: entry.place, display: nameDisplay[Int(entry.name)], name: entry.name,
+                    place: namePlace[Int(entry.name)], display: nameDisplay[Int(entry.name)], name: entry.name,
                     keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), language: language,
                     qualifier: [])
                 return LocalSearchCompletion(source, typed.map { source.respelled(row, typed: $0) } ?? row)

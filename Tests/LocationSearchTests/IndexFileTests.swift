@@ -339,7 +339,7 @@ struct IndexFileTests {
     }
 }
 
-/// The layout of an index file (version 16), to damage it precisely in tests.
+/// The layout of an index file (version 17), to damage it precisely in tests.
 struct IndexLayout: Sendable {
     struct Section: Sendable { var name: String, offset: Int, count: Int }
     /// The header's fields, the section table and the header checksum, in words.

@@ -21,7 +21,8 @@ struct PrecomputedAnswersTests {
             let plan = _QueryPlan(key: key, tokensBeforeComma: nil)
             let found = live.matches(for: plan, options: CompletionOptions())
             let stored = try #require(answers.entries(for: key))
-            #expect(found.map(\.shown.place) == stored.map(\.place), "\(String(decoding: key, as: UTF8.self))")
+            #expect(found.map(\.shown.place) == stored.map { completer.index.namePlace[Int($0.name)] },
+                    "\(String(decoding: key, as: UTF8.self))")
             #expect(found.map(\.shown.name) == stored.map(\.name))
             #expect(found.map(\.shown.keyOffset) == stored.map(\.keyOffset))
             #expect(found.map(\.shown.matchedLength) == stored.map { Int32($0.matchedLength) })
@@ -40,7 +41,8 @@ struct PrecomputedAnswersTests {
             let plan = _QueryPlan(key: key, tokensBeforeComma: nil)
             let found = live.matches(for: plan, options: CompletionOptions(typoTolerance: false))
             let stored = try #require(answers.entries(for: key, typoTolerance: false))
-            #expect(found.map(\.shown.place) == stored.map(\.place), "\(String(decoding: key, as: UTF8.self))")
+            #expect(found.map(\.shown.place) == stored.map { completer.index.namePlace[Int($0.name)] },
+                    "\(String(decoding: key, as: UTF8.self))")
             #expect(found.map(\.shown.name) == stored.map(\.name))
             #expect(found.map(\.shown.keyOffset) == stored.map(\.keyOffset))
             #expect(found.map(\.shown.matchedLength) == stored.map { Int32($0.matchedLength) })
@@ -103,11 +105,11 @@ struct PrecomputedAnswersTests {
         let full = UInt8(_PrecomputedAnswers.depth)
         #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(twoKeys), exactCounts: _Column([full, full]))
             .isConsistent(with: completer.index))
-        // An entry naming another place than its name's.
+        // An entry naming a name the index does not have.
         var oneKey = _StringTable.Builder()
         oneKey.append("a")
         var wrong = Array(repeating: entry, count: _PrecomputedAnswers.depth)
-        wrong[3].place = entry.place == 0 ? 1 : 0
+        wrong[3].name = UInt32(completer.index.namePlace.count)
         #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(wrong), exactCounts: _Column([full]))
             .isConsistent(with: completer.index))
         // Too few entries for the keys.
