@@ -150,7 +150,13 @@ struct IndexFileTests {
         ("a section name with a gap", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setTable(3, word: _IndexFile.nameWords - 1, 0x41 << 56, &d) }),
         ("a name offset beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("name.display", at: 0, UInt32.max, &d) }),
+            l.set("name.display.base", at: 0, UInt32.max, &d) }),
+        ("a name's place beyond the places", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("name.place.base", at: 1, UInt32.max - 1, &d) }),
+        ("a rising column's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.place.shift", 5, &d) }),
+        ("a rising column's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.display.shift", UInt64.max, &d) }),
         ("trie child beyond the nodes", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.child", at: 0, UInt32.max, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -339,7 +345,7 @@ struct IndexFileTests {
     }
 }
 
-/// The layout of an index file (version 17), to damage it precisely in tests.
+/// The layout of an index file (version 18), to damage it precisely in tests.
 struct IndexLayout: Sendable {
     struct Section: Sendable { var name: String, offset: Int, count: Int }
     /// The header's fields, the section table and the header checksum, in words.

@@ -115,8 +115,8 @@ extension _PrefixIndex {
                     words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: labels))
         }
         self.init(
-            folded: _Column(folded), nameDisplay: _Column(nameDisplay),
-            namePlace: _NamePlaces(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
+            folded: _Column(folded), nameDisplay: _RisingColumn(nameDisplay),
+            namePlace: _RisingColumn(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
             wholeViews: views.whole, wordViews: views.words)
     }
 }

@@ -16,8 +16,8 @@ struct _PrefixIndex: Sendable {
     /// Per indexed (place, folded name): the name's index in the gazetteer's name table,
     /// and the place's index. (Where its key starts in `folded` is its whole-name key's
     /// offset, or, from any of its keys, the byte after the 0 before it: not stored.)
-    let nameDisplay: _Column<UInt32>
-    let namePlace: _NamePlaces
+    let nameDisplay: _RisingColumn
+    let namePlace: _RisingColumn
     /// Keys at the start of a name, and canonical names written without their spaces.
     let whole: _SortedKeys
     /// Keys at later word starts ("francisco" in "san francisco").
@@ -31,8 +31,8 @@ struct _PrefixIndex: Sendable {
     let wordViews: _KeyViews
 
     init(
-        folded: _Column<UInt8>, nameDisplay: _Column<UInt32>,
-        namePlace: _NamePlaces, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
+        folded: _Column<UInt8>, nameDisplay: _RisingColumn,
+        namePlace: _RisingColumn, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
         wholeViews: _KeyViews, wordViews: _KeyViews
     ) {
         self.wholeViews = wholeViews

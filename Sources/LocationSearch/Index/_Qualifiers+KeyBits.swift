@@ -36,7 +36,7 @@ struct _KeyQualifierBits: Sendable {
             perPlace[i] = lastBits
         }
         let names = index.whole.name.buffer, namePlace = index.namePlace.buffers
-        let nameDisplay = index.nameDisplay.buffer
+        let nameDisplay = index.nameDisplay.buffers
         var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: names.count))
         for (i, name) in names.enumerated()
         where nameDisplay[Int(name)] != places[Int(namePlace[Int(name)])].firstName {

@@ -8,7 +8,7 @@ extension _Search {
         let qualifiers = completer.qualifiers
         let names = completer.gazetteer._names
         let places = completer.gazetteer._places.buffer
-        let namePlace = completer.index.namePlace.buffers, nameDisplay = completer.index.nameDisplay.buffer
+        let namePlace = completer.index.namePlace.buffers, nameDisplay = completer.index.nameDisplay.buffers
         let text = completer.index.folded.buffer
         while true {
             // The best score still possible, from the keys or from typo nodes not yet expanded.

@@ -59,9 +59,10 @@ enum _IndexFile {
     /// are sections, not header fields), one version for the format and the search. 15:
     /// qualifier first bytes per place and an alternate-name bit per whole-name key
     /// (`qualifier.places`, `qualifier.alternate`), not a word per key. 16: each name's
-    /// place as a base per block of names and a byte per name (`_NamePlaces`). 17: stored
-    /// answers' entries without their place (their name's).
-    static let version: UInt64 = 17
+    /// place as a base per block of names and a byte per name (`_RisingColumn`). 17: stored
+    /// answers' entries without their place (their name's). 18: each name's display name
+    /// stored as its place is (`_RisingColumn`).
+    static let version: UInt64 = 18
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

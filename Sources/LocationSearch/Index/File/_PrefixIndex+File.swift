@@ -1,15 +1,16 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the folded keys (`folded`), each indexed name's
-    /// display name and place (`name.display`; `name.place.base`, `.delta` and `.shift`, see
-    /// `_NamePlaces`), the longest name
+    /// display name and place (`name.display` and `name.place`, each `.base`, `.delta` and
+    /// `.shift`: see `_RisingColumn`), the longest name
     /// (`name.longest`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
     /// its trie (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`,
     /// `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("folded", folded)
-        writer.append(
-            "name", ["display": nameDisplay, "place.base": namePlace.base, "place.delta": namePlace.delta])
-        writer.append("name.place.shift", value: UInt64(namePlace.shift))
+        for (part, column) in [("display", nameDisplay), ("place", namePlace)] {
+            writer.append("name.\(part)", ["base": column.base, "delta": column.delta])
+            writer.append("name.\(part).shift", value: UInt64(column.shift))
+        }
         writer.append("name.longest", value: UInt64(longestName))
         whole.write(to: &writer, prefix: "whole")
         words.write(to: &writer, prefix: "words")
@@ -28,12 +29,15 @@ extension _PrefixIndex {
         guard folded.isEmpty || folded[folded.count - 1] == 0 else {
             throw reader.invalid("the folded keys are damaged")
         }
-        let name = reader.columns("name")
-        let nameDisplay: _Column<UInt32> = try name("display")
-        let shift = try reader.value("name.place.shift")
-        guard shift <= 63 else { throw reader.invalid("the name references are damaged") }
-        let namePlace = _NamePlaces(base: try name("place.base"), delta: try name("place.delta"), shift: Int(shift))
-        guard namePlace.count == nameDisplay.count, nameDisplay.allBelow(names), namePlace.isConsistent(places: places)
+        func rising(_ part: String) throws -> _RisingColumn {
+            let columns = reader.columns("name.\(part)")
+            let shift = try reader.value("name.\(part).shift")
+            guard shift <= 63 else { throw reader.invalid("the name references are damaged") }
+            return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: Int(shift))
+        }
+        let nameDisplay = try rising("display"), namePlace = try rising("place")
+        guard namePlace.count == nameDisplay.count, nameDisplay.isConsistent(below: names),
+              namePlace.isConsistent(below: places)
         else { throw reader.invalid("the name references are damaged") }
         // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
         // name is longer than all the folded text.
