@@ -84,7 +84,8 @@ struct _PrecomputedAnswers: Sendable {
         // (stored answers have no qualifier).
         let longestMatch = UInt32(clamping: index.longestName + 2)
         return entries.buffer.allSatisfy {
-            Int($0.name) < index.namePlace.count && Int($0.keyOffset) < index.folded.count && $0.matchedLength <= longestMatch
+            Int($0.name) < index.namePlace.count && Int($0.keyOffset) < index.folded.count
+                && $0.matchedLength <= longestMatch
         }
     }
 
