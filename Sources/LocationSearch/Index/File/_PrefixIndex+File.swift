@@ -31,9 +31,10 @@ extension _PrefixIndex {
         }
         func rising(_ part: String) throws -> _RisingColumn {
             let columns = reader.columns("name.\(part)")
-            let shift = try reader.value("name.\(part).shift")
-            guard shift <= 63 else { throw reader.invalid("the name references are damaged") }
-            return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: Int(shift))
+            guard let shift = Int(exactly: try reader.value("name.\(part).shift")) else {
+                throw reader.invalid("the name references are damaged")
+            }
+            return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: shift)
         }
         let nameDisplay = try rising("display"), namePlace = try rising("place")
         guard namePlace.count == nameDisplay.count, nameDisplay.isConsistent(below: names),
