@@ -61,8 +61,10 @@ enum _IndexFile {
     /// (`qualifier.places`, `qualifier.alternate`), not a word per key. 16: each name's
     /// place as a base per block of names and a byte per name (`_RisingColumn`). 17: stored
     /// answers' entries without their place (their name's). 18: each name's display name
-    /// stored as its place is (`_RisingColumn`).
-    static let version: UInt64 = 18
+    /// stored as its place is (`_RisingColumn`). 19: the folded text in whole-key order,
+    /// each distinct text once, and the whole-name keys' offsets as a base per block and
+    /// two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`, `.shift`).
+    static let version: UInt64 = 19
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
