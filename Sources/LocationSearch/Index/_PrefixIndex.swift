@@ -11,7 +11,9 @@
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
-    /// Folded names, each followed by a 0 byte (folding never produces 0).
+    /// Folded names, each followed by a 0 byte (folding never produces 0), in whole-key
+    /// order and each distinct text once (`layOut`): names that fold alike share their
+    /// text, and the whole-name keys' offsets rise (`_KeyOffsets`).
     let folded: _Column<UInt8>
     /// Per indexed (place, folded name): the name's index in the gazetteer's name table,
     /// and the place's index. (Where its key starts in `folded` is its whole-name key's
@@ -276,18 +278,20 @@ struct _PrefixIndex: Sendable {
         tries.whole._checkInvariants(keys: whole.key.buffers, scores: whole.score.buffer, text: folded.buffer)
         tries.words._checkInvariants(keys: words.key.buffers, scores: words.score.buffer, text: folded.buffer)
         var names = Set<UInt32>()
+        var previous: (start: Int, key: [UInt8]) = (0, [])
         for i in 0..<whole.count {
-            precondition(whole.key[i] == 0 || folded[whole.key[i] - 1] == 0,
-                         "a name key does not start after a terminator")
+            let start = whole.key[i], k = key(i, in: whole)
+            precondition(start == 0 || folded[start - 1] == 0, "a name key does not start after a terminator")
             names.insert(whole.name[i])
-            // The text holds the names in whole-key order, each distinct text once.
-            if i > 0 {
-                let previous = whole.key[i - 1]
-                precondition(whole.key[i] == previous ? key(i, in: whole) == key(i - 1, in: whole)
-                                 : whole.key[i] == previous + key(i - 1, in: whole).count + 1,
-                             "the folded text is not in whole-key order, each text once")
-            }
+            // The text holds the names in whole-key order, each distinct text once: a key
+            // starts where the one before it does, or right after it with another text.
+            precondition(i == 0 ? start == 0 : start == previous.start
+                             || (start == previous.start + previous.key.count + 1 && k != previous.key),
+                         "the folded text is not in whole-key order, each text once")
+            previous = (start, k)
         }
+        precondition(whole.count == 0 || previous.start + previous.key.count + 1 == folded.count,
+                     "the folded text holds more than the names")
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
     }
 }
