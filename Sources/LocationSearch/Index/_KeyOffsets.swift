@@ -9,9 +9,12 @@
 /// stored as they are (`shift` 0, no deltas); so is any list whose blocks span more than
 /// 65,535 bytes (names of thousands of bytes).
 ///
+/// A class, like `_ShallowTries`: a key list is copied into every search and walk, and
+/// two columns held by value would be copied and retained at each copy.
+///
 /// - Complexity: an offset in O(1): one read for a plain list; two, one of them from a
 ///   small, cache-friendly column, in blocks.
-struct _KeyOffsets: Sendable {
+final class _KeyOffsets: Sendable {
     /// The lowest offset of each block of `1 << shift` keys (with `shift` 0: every offset).
     let base: _Column<UInt32>
     /// Each key's offset less its block's base (empty with `shift` 0).
@@ -30,22 +33,29 @@ struct _KeyOffsets: Sendable {
 
     /// `offsets`, in blocks when every block's offsets lie within 65,535 bytes of each
     /// other, else as they are.
-    init(_ offsets: [UInt32]) {
-        let size = 1 << Self.blockShift
+    convenience init(_ offsets: [UInt32]) {
+        if let (base, delta) = Self.blocks(offsets) {
+            self.init(base: _Column(base), delta: _Column(delta), shift: Self.blockShift)
+        } else {
+            self.init(base: _Column(offsets), delta: _Column([]), shift: 0)
+        }
+    }
+
+    /// `offsets` in blocks of `1 << blockShift`, or nil when a block spans more than
+    /// 65,535 bytes.
+    private static func blocks(_ offsets: [UInt32]) -> (base: [UInt32], delta: [UInt16])? {
+        let size = 1 << blockShift
         var base: [UInt32] = [], delta: [UInt16] = []
         base.reserveCapacity((offsets.count + size - 1) / size)
         delta.reserveCapacity(offsets.count)
         for start in stride(from: 0, to: offsets.count, by: size) {
             let block = offsets[start..<min(start + size, offsets.count)]
             let lowest = block.min() ?? 0
-            guard let highest = block.max(), highest - lowest <= UInt32(UInt16.max) else {
-                self.init(base: _Column(offsets), delta: _Column([]), shift: 0)
-                return
-            }
+            guard let highest = block.max(), highest - lowest <= UInt32(UInt16.max) else { return nil }
             base.append(lowest)
             for offset in block { delta.append(UInt16(offset - lowest)) }
         }
-        self.init(base: _Column(base), delta: _Column(delta), shift: Self.blockShift)
+        return (base, delta)
     }
 
     var count: Int { shift == 0 ? base.count : delta.count }
