@@ -13,8 +13,9 @@ struct SymbolTableTests {
         var strings: [[UInt8]] = [[], [0], [255], [0, 0, 0], Array(0...255), Array((0...255).reversed())]
         strings += (0...255).map { [UInt8($0)] }
         strings += ["San", "Sa", "S", "San ", "San Francisco", "Santa Ana", "San Jose", "Sankt Peterburg",
-                    "Москва", "東京", "서울", "القاهرة", "Αθήνα", "मुंबई", "ກຸງເທບ", "ℌ𝔞𝔪𝔟𝔲𝔯𝔤", "👩‍👩‍👧",
-                    "São Paulo", "Zürich", "Ærøskøbing", "İstanbul", "a\u{0}b", String(repeating: "San ", count: 200),
+                    "Москва", "東京", "서울", "القاهرة", "Αθήνα", "मुंबई", "ກຸງເທບ",
+                    "ℌ𝔞𝔪𝔟𝔲𝔯𝔤", "👩‍👩‍👧", "São Paulo", "Zürich", "Ærøskøbing", "İstanbul", "a\u{0}b",
+                    String(repeating: "San ", count: 200),
                     String(repeating: "x", count: 5_000)].map { Array($0.utf8) }
         var generator = SeededGenerator(seed: 7)
         for length in [1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1_000] {
@@ -26,7 +27,8 @@ struct SymbolTableTests {
     /// A table learnt from place-like names, which has symbols of several lengths.
     static let names: [[UInt8]] = {
         let words = ["San", "Santa", "Saint", "New", "Port", "Mount", "Lake", "North", "Fort", "Nova", "Novo",
-                     "Nizhniy", "Sankt", "Bad", "Villa", "El", "La", "Los", "Las", "Москва", "Санкт", "東京都", "市"]
+                     "Nizhniy", "Sankt", "Bad", "Villa", "El", "La", "Los", "Las", "Москва", "Санкт", "東京都",
+                     "市"]
         let ends = ["burg", "ville", "ton", "ford", "field", "shi", "sk", "grad", "polis", "pur", "abad", " City",
                     "ово", "ск", "区"]
         var generator = SeededGenerator(seed: 11)
@@ -169,8 +171,10 @@ struct SymbolTableTests {
         let stored = _StringOffsets(offsets)
         #expect(stored.wide.count == 4 && stored.isConsistent(end: 1_001))
         func damaged(base: [UInt32]? = nil, delta: [UInt8]? = nil, wide: [UInt32]? = nil) -> Bool {
-            _StringOffsets(base: base.map { _Column($0) } ?? stored.base, delta: delta.map { _Column($0) } ?? stored.delta,
-                           wide: wide.map { _Column($0) } ?? stored.wide).isConsistent(end: 1_001)
+            _StringOffsets(
+                base: base.map { _Column($0) } ?? stored.base, delta: delta.map { _Column($0) } ?? stored.delta,
+                wide: wide.map { _Column($0) } ?? stored.wide
+            ).isConsistent(end: 1_001)
         }
         #expect(!damaged(delta: Array(stored.delta).enumerated().map { $0.offset == 5 ? 200 : $0.element }), "falls")
         #expect(!damaged(base: [1, stored.base[1]]), "does not start at 0")

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// Strings coded with a symbol table learnt from them (`_SymbolTable`, FSST) into one
 /// buffer, each on its own so that any one decodes alone: string `i` is the codes
 /// `codes[offsets[i] ..< offsets[i + 1]]` (`_StringOffsets`). The gazetteer keeps its
@@ -30,31 +32,50 @@ struct _CompressedStrings: Sendable {
     /// all 15.7 MB (11.9 MB of codes either way), and learning takes ~30 ms, not seconds.
     static let sampleBytes = 1 << 17
 
-    /// `builder`'s strings, coded with a table learnt from a sample of them.
+    /// `builder`'s strings, coded with a table learnt from a sample of them; the two
+    /// halves of the strings coded at once, on two cores.
     ///
     /// - Complexity: O(*n*) for *n* bytes.
     init(_ builder: _StringTable.Builder) {
-        let offsets = builder.offsets, count = builder.count
-        let step = max(1, builder.bytes.count / Self.sampleBytes)
+        let bytes = builder.bytes, offsets = builder.offsets, count = builder.count
+        let step = max(1, bytes.count / Self.sampleBytes)
         let sample = stride(from: 0, to: count, by: step).map { Int(offsets[$0])..<Int(offsets[$0 + 1]) }
         // At most two bytes of codes a byte, so the codes fit the same 31 bits the offsets do.
-        precondition(builder.bytes.count < Int(_StringOffsets.wideFlag) / 2, "strings beyond 1 GB")
-        var codes = [UInt8](repeating: 0, count: 2 * builder.bytes.count)
-        var starts = [UInt32](repeating: 0, count: count + 1)
-        let written = builder.bytes.withUnsafeBufferPointer { bytes in
-            let encoder = _SymbolTable.Encoder(training: sample, of: bytes)
-            return codes.withUnsafeMutableBufferPointer { out in
-                var written = 0
-                for i in 0..<count {
-                    let string = UnsafeBufferPointer(rebasing: bytes[Int(offsets[i])..<Int(offsets[i + 1])])
-                    written += encoder.encode(string, into: out.baseAddress! + written)
-                    starts[i + 1] = UInt32(written)
+        precondition(bytes.count < Int(_StringOffsets.wideFlag) / 2, "strings beyond 1 GB")
+        let encoder = bytes.withUnsafeBufferPointer { _SymbolTable.Encoder(training: sample, of: $0) }
+        let parts = count < 4_096 ? 1 : 2
+        let coded = _ResultSlots<(codes: [UInt8], ends: [UInt32])>(count: parts)
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let strings = (part * count / parts)..<((part + 1) * count / parts)
+            let first = Int(offsets[strings.lowerBound]), last = Int(offsets[strings.upperBound])
+            var codes = [UInt8](repeating: 0, count: 2 * (last - first))
+            var ends = [UInt32](repeating: 0, count: strings.count)
+            let written = bytes.withUnsafeBufferPointer { bytes in
+                codes.withUnsafeMutableBufferPointer { out in
+                    encoder.withLookup { lookup in
+                        var written = 0
+                        for i in strings {
+                            let start = Int(offsets[i])
+                            let string = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[i + 1])])
+                            written += lookup.encode(
+                                string, readable: bytes.count - start, into: out.baseAddress! + written)
+                            ends[i - strings.lowerBound] = UInt32(written)
+                        }
+                        return written
+                    }
                 }
-                return (written, encoder.table)
             }
+            codes.removeLast(codes.count - written)
+            coded[part] = (codes, ends)
         }
-        codes.removeLast(codes.count - written.0)
-        self.init(table: written.1, codes: _Column(codes), offsets: _StringOffsets(starts))
+        var codes: [UInt8] = [], starts: [UInt32] = [0]
+        starts.reserveCapacity(count + 1)
+        for case let (partCodes, ends)? in coded.values {
+            let base = UInt32(codes.count)
+            starts.append(contentsOf: ends.lazy.map { $0 + base })
+            codes.append(contentsOf: partCodes)
+        }
+        self.init(table: encoder.table, codes: _Column(codes), offsets: _StringOffsets(starts))
     }
 
     /// The codes of string `index`, empty if the offsets are damaged (which a loaded index

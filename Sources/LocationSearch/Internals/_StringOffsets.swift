@@ -79,7 +79,9 @@ struct _StringOffsets: Sendable {
                 }
             } else {
                 // Wide blocks are stored in order, so each starts where the last ended.
-                guard Int(block & ~Self.wideFlag) == nextWide, nextWide + range.count <= wide.count else { return false }
+                guard Int(block & ~Self.wideFlag) == nextWide, nextWide + range.count <= wide.count else {
+                    return false
+                }
                 for offset in wide[nextWide..<(nextWide + range.count)] {
                     falls = falls || Int(offset) < previous
                     previous = Int(offset)

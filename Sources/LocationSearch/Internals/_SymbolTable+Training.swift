@@ -45,32 +45,34 @@ extension _SymbolTable.Encoder {
         guard let base = bytes.baseAddress else { return 0 }
         var gain = 0
         let pairs = fraction < 128
-        for (n, range) in sample.enumerated() where !range.isEmpty {
-            // A fixed pseudo-random choice of strings per round.
-            guard fraction >= 128 || Int((UInt64(n) &* 0x9E37_79B9_7F4A_7C15) >> 57) < fraction else { continue }
-            var start = range.lowerBound
-            func next(_ at: Int) -> (code: Int, length: Int) {
-                let remaining = range.upperBound - at
-                let (code, length) = match(Self.word(base + at, remaining: remaining), remaining: remaining)
-                let escaped = code == _SymbolTable.escape
-                gain += length - (escaped ? 2 : 1)
-                return (escaped ? Int(base[at]) : 256 + Int(code), length)
-            }
-            var (code1, length1) = next(start)
-            var at = start + length1
-            while true {
-                count1[code1] &+= 1
-                // The first byte alone is the alternative to a longer symbol.
-                if length1 != 1 { count1[Int(base[start])] &+= 1 }
-                if at == range.upperBound { break }
-                start = at
-                let (code2, length2) = next(at)
-                at += length2
-                if pairs {
-                    count2[code1 * 512 + code2] &+= 1
-                    if length2 != 1 { count2[code1 * 512 + Int(base[start])] &+= 1 }
+        withLookup { lookup in
+            for (n, range) in sample.enumerated() where !range.isEmpty {
+                // A fixed pseudo-random choice of strings per round.
+                guard fraction >= 128 || Int((UInt64(n) &* 0x9E37_79B9_7F4A_7C15) >> 57) < fraction else { continue }
+                var start = range.lowerBound
+                func next(_ at: Int) -> (code: Int, length: Int) {
+                    let remaining = range.upperBound - at
+                    let (code, length) = lookup.match(Self.word(base + at, remaining: remaining), remaining: remaining)
+                    let escaped = code == _SymbolTable.escape
+                    gain += length - (escaped ? 2 : 1)
+                    return (escaped ? Int(base[at]) : 256 + Int(code), length)
                 }
-                (code1, length1) = (code2, length2)
+                var (code1, length1) = next(start)
+                var at = start + length1
+                while true {
+                    count1[code1] &+= 1
+                    // The first byte alone is the alternative to a longer symbol.
+                    if length1 != 1 { count1[Int(base[start])] &+= 1 }
+                    if at == range.upperBound { break }
+                    start = at
+                    let (code2, length2) = next(at)
+                    at += length2
+                    if pairs {
+                        count2[code1 * 512 + code2] &+= 1
+                        if length2 != 1 { count2[code1 * 512 + Int(base[start])] &+= 1 }
+                    }
+                    (code1, length1) = (code2, length2)
+                }
             }
         }
         return gain
