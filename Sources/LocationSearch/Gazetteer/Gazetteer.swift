@@ -27,7 +27,9 @@ public struct Gazetteer: Sendable {
     /// for other gazetteers.
     public internal(set) var loadReport = GazetteerLoadReport()
 
-    init(names: _CompressedStrings, labels: [String], places: _Column<_PlaceRecord>, localized: _LocalizedNames = .empty) {
+    init(
+        names: _CompressedStrings, labels: [String], places: _Column<_PlaceRecord>, localized: _LocalizedNames = .empty
+    ) {
         _names = names
         _labels = labels
         _places = places
@@ -188,7 +190,8 @@ extension Gazetteer {
     /// - Parameters:
     ///   - places: the places; their ids must be unique and their names not empty.
     ///   - alternateNames: other names each place should be found by, keyed by place id.
-    /// - Throws: `GazetteerError.duplicatePlaceID` or `.invalidPlace`.
+    /// - Throws: `GazetteerError.duplicatePlaceID` or `.invalidPlace` (also when the
+    ///   names pass 1 GiB of UTF-8).
     /// - Complexity: O(*n*) in the total length of the names.
     public init(places: [Place], alternateNames: [String: [String]] = [:]) throws {
         var builder = _GazetteerBuilder()
@@ -223,6 +226,11 @@ extension Gazetteer {
             for name in alternateNames[place.id] ?? [] where !name.isEmpty && name != place.name {
                 builder.names.append(name)
                 count += 1
+            }
+            guard builder.names.bytes.count <= _CompressedStrings.byteLimit else {
+                let limit = _CompressedStrings.byteLimit
+                throw GazetteerError.invalidPlace(
+                    id: place.id, reason: "the names pass \(limit) bytes, more than a gazetteer holds")
             }
             record.nameCount = count
             builder.places.append(record)

@@ -28,11 +28,18 @@ struct _CompressedStrings: Sendable {
     }
 
     /// Bytes of strings a table is learnt from: a fixed sample (every *k*-th string) of
-    /// about this size. The gazetteer's names code as well with a 128 KB sample as with
-    /// all 15.7 MB (11.9 MB of codes either way), and learning takes ~30 ms, not seconds.
+    /// about this size. The gazetteer's 15.7 MB of names code to 11.91 MB with a 128 KB
+    /// sample, 11.94 with 64 KB and 11.86 with 1 MB; learning from 128 KB takes about
+    /// 10 ms.
     static let sampleBytes = 1 << 17
 
-    /// `builder`'s strings, coded with a table learnt from a sample of them; the two
+    /// The most bytes of strings a table codes: 1 GiB, whose codes (at worst two bytes a
+    /// byte, every byte escaped) fit the 31-bit offsets of `_StringOffsets`. The GeoNames
+    /// reader and `Gazetteer(places:)` refuse more with an error.
+    static let byteLimit = 1 << 30
+
+    /// `builder`'s strings (at most `byteLimit` bytes), coded with a table learnt from a
+    /// sample of them; the two
     /// halves of the strings coded at once, on two cores.
     ///
     /// - Complexity: O(*n*) for *n* bytes.
@@ -40,13 +47,12 @@ struct _CompressedStrings: Sendable {
         let bytes = builder.bytes, offsets = builder.offsets, count = builder.count
         let step = max(1, bytes.count / Self.sampleBytes)
         let sample = stride(from: 0, to: count, by: step).map { Int(offsets[$0])..<Int(offsets[$0 + 1]) }
-        // At most two bytes of codes a byte, so the codes fit the same 31 bits the offsets do.
-        precondition(bytes.count < Int(_StringOffsets.wideFlag) / 2, "strings beyond 1 GB")
+        precondition(bytes.count <= Self.byteLimit, "strings beyond 1 GiB")
         let encoder = bytes.withUnsafeBufferPointer { _SymbolTable.Encoder(training: sample, of: $0) }
-        let parts = count < 4_096 ? 1 : 2
-        let coded = _ResultSlots<(codes: [UInt8], ends: [UInt32])>(count: parts)
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            let strings = (part * count / parts)..<((part + 1) * count / parts)
+        let halves = count < 4_096 ? 1 : 2
+        let coded = _ResultSlots<(codes: [UInt8], ends: [UInt32])>(count: halves)
+        DispatchQueue.concurrentPerform(iterations: halves) { part in
+            let strings = (part * count / halves)..<((part + 1) * count / halves)
             let first = Int(offsets[strings.lowerBound]), last = Int(offsets[strings.upperBound])
             var codes = [UInt8](repeating: 0, count: 2 * (last - first))
             var ends = [UInt32](repeating: 0, count: strings.count)
@@ -68,9 +74,11 @@ struct _CompressedStrings: Sendable {
             codes.removeLast(codes.count - written)
             coded[part] = (codes, ends)
         }
+        let parts = coded.values.compactMap { $0 }
         var codes: [UInt8] = [], starts: [UInt32] = [0]
+        codes.reserveCapacity(parts.reduce(0) { $0 + $1.codes.count })
         starts.reserveCapacity(count + 1)
-        for case let (partCodes, ends)? in coded.values {
+        for (partCodes, ends) in parts {
             let base = UInt32(codes.count)
             starts.append(contentsOf: ends.lazy.map { $0 + base })
             codes.append(contentsOf: partCodes)
