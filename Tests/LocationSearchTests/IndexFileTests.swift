@@ -157,6 +157,22 @@ struct IndexFileTests {
             l.setValue("name.place.shift", 5, &d) }),
         ("a rising column's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("name.display.shift", UInt64.max, &d) }),
+        ("a name symbol longer than 8 bytes", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: 0, 9, &d) }),
+        ("a name symbol with bytes beyond its length", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: 0, 1, &d)
+            l.set("names.symbols", at: 4, UInt32.max, &d) }),
+        ("the names' escape code given a symbol", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: 255, 1, &d) }),
+        ("a name offset falling", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.delta", at: 1, 255, &d) }),
+        ("the names' offsets not starting at 0", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("names.base", at: 0, 1, &d) }),
+        ("a names block wide beyond the wide offsets", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("names.base", at: 0, _StringOffsets.wideFlag | 1_000, &d) }),
+        ("the names' last offset beyond the codes", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("names.base").count - 4
+            l.set("names.base", at: last, UInt32.max >> 2, &d) }),
         ("trie child beyond the nodes", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.child", at: 0, UInt32.max, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
