@@ -61,8 +61,9 @@ enum _IndexFile {
     /// (`qualifier.places`, `qualifier.alternate`), not a word per key. 16: each name's
     /// place as a base per block of names and a byte per name (`_RisingColumn`). 17: stored
     /// answers' entries without their place (their name's). 18: each name's display name
-    /// stored as its place is (`_RisingColumn`).
-    static let version: UInt64 = 18
+    /// stored as its place is (`_RisingColumn`). 19: the qualifier words stored
+    /// (`qualifier.text`, `qualifier.regions`, `qualifier.countries`), not folded at load.
+    static let version: UInt64 = 19
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
