@@ -62,7 +62,10 @@ enum _IndexFile {
     /// place as a base per block of names and a byte per name (`_RisingColumn`). 17: stored
     /// answers' entries without their place (their name's). 18: each name's display name
     /// stored as its place is (`_RisingColumn`). 19: the qualifier words stored
-    /// (`qualifier.text`, `qualifier.regions`, `qualifier.countries`), not folded at load.
+    /// (`qualifier.text`, `qualifier.regions`, `qualifier.countries`), not folded at load;
+    /// each trie node's range end as a byte below the next node's start (`_TrieUppers`:
+    /// `.upper`, `.upper.far`); the views' positions as a base per block and 16 bits each
+    /// (`_ViewPositions`: `.pos.base`, `.pos.low`, `.pos.wide`).
     static let version: UInt64 = 19
 
     /// The header's fields, in order, each a `UInt64`.
