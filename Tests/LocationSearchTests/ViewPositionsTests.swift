@@ -26,6 +26,29 @@ struct ViewPositionsTests {
         }
     }
 
+    /// A rising slice's first index at or above a value, from anywhere, is a linear
+    /// search's, in slices that start and end anywhere in a block.
+    @Test(arguments: [3, 900, 40_000])
+    func firstIndexIsALinearSearchs(gap: Int) {
+        var generator = SeededGenerator(seed: 7 &* UInt64(gap))
+        var positions: [UInt32] = []
+        var at: UInt32 = 0
+        for _ in 0..<1_000 {
+            positions.append(at)
+            at += UInt32.random(in: 0...UInt32(gap), using: &generator)
+        }
+        let stored = _ViewPositions(positions)
+        for _ in 0..<300 {
+            let start = Int.random(in: 0...positions.count, using: &generator)
+            let end = Int.random(in: start...positions.count, using: &generator)
+            let slice = stored.slice(start..<end)
+            let from = Int.random(in: 0...slice.count, using: &generator)
+            let value = UInt32.random(in: 0...(at + 10), using: &generator)
+            let expected = (from..<slice.count).first { positions[start + $0] >= value } ?? slice.count
+            #expect(slice.firstIndex(notBelow: value, from: from) == expected)
+        }
+    }
+
     @Test func positionsAtTheTopOfTheRangeAreKeptWhole() {
         let positions: [UInt32] = [0, 1, UInt32.max - 2, UInt32.max - 1] + (0..<70).map { (1 << 31) + UInt32($0) }
         let stored = _ViewPositions(positions)

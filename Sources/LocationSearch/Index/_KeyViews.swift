@@ -119,8 +119,8 @@ struct _KeyViews: Sendable {
         /// - Complexity: O(log *g*) for *g* keys in the view.
         @inline(__always)
         func range(of range: Range<Int>) -> Range<Int> {
-            let lower = _PrefixIndex.partition(0..<positions.count) { Int(positions[$0]) < range.lowerBound }
-            let upper = _PrefixIndex.partition(lower..<positions.count) { Int(positions[$0]) < range.upperBound }
+            let lower = positions.firstIndex(notBelow: UInt32(clamping: range.lowerBound), from: 0)
+            let upper = positions.firstIndex(notBelow: UInt32(clamping: range.upperBound), from: lower)
             return lower..<upper
         }
 

@@ -178,6 +178,8 @@ struct _ShallowTrie: Sendable {
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
+        // (Read through buffers, not bounds-checked subscripts: a load checks every node.)
+        let firstChild = firstChild.buffer, lower = lower.buffer, uppers = upper.buffers
         // The deepest level's nodes have no children: the walk lists no child table there.
         for i in Int(levelStart[Self.depth])..<n where firstChild[i] != UInt32(n) { return false }
         var previous: UInt32 = 0
@@ -186,14 +188,16 @@ struct _ShallowTrie: Sendable {
             guard first >= previous, Int(first) <= n, i == 0 || i == n || Int(first) > i else { return false }
             previous = first
         }
-        let uppers = upper.buffers
-        for i in 0..<n where lower[i] > uppers[i] || Int(uppers[i]) > keyCount { return false }
+        let keys = UInt32(keyCount)
+        for i in 0..<n {
+            let end = uppers[i]
+            if lower[i] > end || end > keys { return false }
+        }
         // Children lie inside their parent's range (`_PrefixIndex.range(of:in:)` counts a
         // node's exact keys as those before its first child).
-        for i in 0..<n where firstChild[i] < firstChild[i + 1] {
-            guard lower[Int(firstChild[i])] >= lower[i], uppers[Int(firstChild[i + 1]) - 1] <= uppers[i] else {
-                return false
-            }
+        for i in 0..<n {
+            let first = Int(firstChild[i]), end = Int(firstChild[i + 1])
+            if first < end && (lower[first] < lower[i] || uppers[end - 1] > uppers[i]) { return false }
         }
         return true
     }
