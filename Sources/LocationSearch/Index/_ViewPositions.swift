@@ -66,55 +66,65 @@ struct _ViewPositions: Sendable {
 
     /// The positions `range`, as a view reads them.
     func slice(_ range: Range<Int>) -> Slice {
-        Slice(base: base.buffer, low: low.buffer, wide: wide.buffer, start: range.lowerBound, count: range.count)
+        Slice(base: base.pointer, low: low.pointer, wide: wide.buffer.baseAddress, start: range.lowerBound,
+              count: range.count)
     }
 
-    /// Some of the positions, read through the columns' buffers (valid while the views
-    /// are alive: their columns are immutable and keep their memory).
+    /// Some of the positions, read through the columns' memory (valid while the views are
+    /// alive: their columns are immutable and keep their memory). Five words: the walk
+    /// copies it with each of its sources.
     struct Slice: RandomAccessCollection {
-        let base: UnsafeBufferPointer<UInt32>
-        let low: UnsafeBufferPointer<UInt16>
-        let wide: UnsafeBufferPointer<UInt32>
+        let base: UnsafePointer<UInt32>?
+        let low: UnsafePointer<UInt16>?
+        let wide: UnsafePointer<UInt32>?
         /// Where the slice starts among all the positions.
         let start: Int
         let count: Int
 
-        static var empty: Slice {
-            Slice(base: UnsafeBufferPointer(start: nil, count: 0), low: UnsafeBufferPointer(start: nil, count: 0),
-                  wide: UnsafeBufferPointer(start: nil, count: 0), start: 0, count: 0)
-        }
+        static var empty: Slice { Slice(base: nil, low: nil, wide: nil, start: 0, count: 0) }
 
         var startIndex: Int { 0 }
         var endIndex: Int { count }
 
         /// The first index from `lowerBound` whose position is `value` or more, where the
         /// positions rise: a binary search over the blocks by the position each starts
-        /// with, then over one block's 64. (Probing positions one by one read two columns
-        /// per probe, each a cache miss in a large view.)
+        /// with (for a 16-bit block wholly inside the slice, its base: one read of the
+        /// small column), then over one block's 64, by their 16 bits where it has them.
+        /// (Probing positions one by one read two columns per probe, each a cache miss
+        /// in a large view.)
         ///
         /// - Complexity: O(log *n*) for *n* positions.
         @inline(__always)
         func firstIndex(notBelow value: UInt32, from lowerBound: Int) -> Int {
-            guard lowerBound < count else { return count }
-            let shift = _ViewPositions.shift
+            guard lowerBound < count, let base, let low else { return count }
+            let shift = _ViewPositions.shift, flag = _ViewPositions.wideFlag
             // Blocks after the one `lowerBound` is in, up to the slice's last: each starts
             // at slice index `(b << shift) - start`.
             let first = (start + lowerBound) >> shift, last = (start + count - 1) >> shift
-            let block = _PrefixIndex.partition((first + 1)..<(last + 1)) { self[($0 << shift) - start] < value }
-            // The answer is at or after the start of the block before, and at or before
-            // the start of `block`.
-            let low = Swift.max(lowerBound, ((block - 1) << shift) - start)
-            let high = Swift.min(count, (block << shift) - start)
-            return _PrefixIndex.partition(low..<high) { self[$0] < value }
+            let block = _PrefixIndex.partition((first + 1)..<(last + 1)) { b in
+                let stored = base[b]
+                return (stored & flag == 0 && b < last ? stored : self[(b << shift) - start]) < value
+            }
+            // The answer is in block `block - 1`, from the later of `lowerBound` and the
+            // block's start, up to the start of `block`.
+            let from = Swift.max(lowerBound, ((block - 1) << shift) - start)
+            let to = Swift.min(count, (block << shift) - start)
+            let stored = base[block - 1]
+            guard stored & flag == 0 else { return _PrefixIndex.partition(from..<to) { self[$0] < value } }
+            // Every position of the block is its base or more.
+            guard value > stored else { return from }
+            guard value - stored <= UInt32(UInt16.max) else { return to }
+            let target = UInt16(value - stored), lows = low + start
+            return _PrefixIndex.partition(from..<to) { lows[$0] < target }
         }
 
         /// Position `i` of the slice.
         @inline(__always)
         subscript(i: Int) -> UInt32 {
             let at = start &+ i
-            let b = base[at &>> _ViewPositions.shift]
-            if b & _ViewPositions.wideFlag == 0 { return b &+ UInt32(low[at]) }
-            return wide[Int(b & ~_ViewPositions.wideFlag) &+ (at & ((1 << _ViewPositions.shift) - 1))]
+            let b = base.unsafelyUnwrapped[at &>> _ViewPositions.shift]
+            if b & _ViewPositions.wideFlag == 0 { return b &+ UInt32(low.unsafelyUnwrapped[at]) }
+            return wide.unsafelyUnwrapped[Int(b & ~_ViewPositions.wideFlag) &+ (at & ((1 << _ViewPositions.shift) - 1))]
         }
     }
 }
