@@ -21,6 +21,7 @@ import Foundation
 /// changing one type's encoding changes its `+File` file and `version`, nothing else.
 ///
 ///     LocationCompleter+File   source key (here), gazetteer, index, answers, qualifier bits
+///                              and words (`_Qualifiers+File`)
 ///     Gazetteer+File           names, labels (`_StringTable+File`), places, localized names
 ///     _PrefixIndex+File        folded keys, name references, longest name, both key lists
 ///                              (`_SortedKeys+File`), their tries (`_ShallowTrie+File`) and
