@@ -151,18 +151,27 @@ extension _PrefixIndex {
         text.reserveCapacity(folded.count)
         // Per name, where its text starts in `folded` and in the new text.
         var from = [UInt32](repeating: 0, count: nameCount), to = [UInt32](repeating: 0, count: nameCount)
-        var previous = 0..<0  // the last text laid out, in `folded`
-        for i in whole.indices {
-            let start = Int(whole[i].key)
-            let end = folded[start...].firstIndex(of: 0) ?? folded.count
-            if i == 0 || !folded[start..<end].elementsEqual(folded[previous]) {
-                text.append(contentsOf: folded[start...end])
-                previous = start..<end
+        folded.withUnsafeBufferPointer { folded in
+            var previous = 0..<0  // the last text laid out, in `folded`
+            for i in whole.indices {
+                let start = Int(whole[i].key)
+                var end = start
+                while folded[end] != 0 { end += 1 }
+                var same = i > 0 && end - start == previous.count
+                var j = 0
+                while same && j < previous.count {
+                    same = folded[start + j] == folded[previous.lowerBound + j]
+                    j += 1
+                }
+                if !same {
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: folded[start...end]))
+                    previous = start..<end
+                }
+                let moved = UInt32(text.count - (end - start) - 1)
+                from[Int(whole[i].name)] = UInt32(start)
+                to[Int(whole[i].name)] = moved
+                whole[i].key = moved
             }
-            let moved = UInt32(text.count - (end - start) - 1)
-            from[Int(whole[i].name)] = UInt32(start)
-            to[Int(whole[i].name)] = moved
-            whole[i].key = moved
         }
         for i in words.indices {
             let name = Int(words[i].name)

@@ -278,19 +278,26 @@ struct _PrefixIndex: Sendable {
         tries.whole._checkInvariants(keys: whole.key.buffers, scores: whole.score.buffer, text: folded.buffer)
         tries.words._checkInvariants(keys: words.key.buffers, scores: words.score.buffer, text: folded.buffer)
         var names = Set<UInt32>()
-        var previous: (start: Int, key: [UInt8]) = (0, [])
+        let text = folded.buffer
+        func length(_ start: Int) -> Int {
+            var end = start
+            while text[end] != 0 { end += 1 }
+            return end - start
+        }
+        var previous = (start: 0, length: 0)
         for i in 0..<whole.count {
-            let start = whole.key[i], k = key(i, in: whole)
-            precondition(start == 0 || folded[start - 1] == 0, "a name key does not start after a terminator")
+            let start = whole.key[i], count = length(start)
+            precondition(start == 0 || text[start - 1] == 0, "a name key does not start after a terminator")
             names.insert(whole.name[i])
             // The text holds the names in whole-key order, each distinct text once: a key
             // starts where the one before it does, or right after it with another text.
-            precondition(i == 0 ? start == 0 : start == previous.start
-                             || (start == previous.start + previous.key.count + 1 && k != previous.key),
+            let after = previous.start + previous.length + 1
+            precondition(i == 0 ? start == 0 : start == previous.start || (start == after && !(
+                count == previous.length && text[start..<start + count].elementsEqual(text[previous.start..<after - 1]))),
                          "the folded text is not in whole-key order, each text once")
-            previous = (start, k)
+            previous = (start, count)
         }
-        precondition(whole.count == 0 || previous.start + previous.key.count + 1 == folded.count,
+        precondition(whole.count == 0 || previous.start + previous.length + 1 == folded.count,
                      "the folded text holds more than the names")
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
     }
