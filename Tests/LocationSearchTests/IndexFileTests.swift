@@ -192,15 +192,7 @@ struct IndexFileTests {
             l.set("places.ids", at: 4, UInt32(Int32.max), &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
-        let file = temporaryFile()
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Fixtures.completer.writeIndex(to: file)
-        var data = try Data(contentsOf: file)
-        let layout = IndexLayout(data)
-        damage(layout, &data)
-        layout.reseal(&data)
-        try data.write(to: file)
-        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+        try IndexLayout.expectResealedDamageIsAnError(Fixtures.completer, name, damage)
     }
 
     @Test func resealingAnUndamagedFileKeepsItValid() throws {
@@ -430,6 +422,22 @@ struct IndexLayout: Sendable {
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
         data[section(name).offset + byte] = value
+    }
+
+    /// Writes `completer`'s index file, damages it with `damage`, reseals it (as a foreign
+    /// or malicious writer would leave it) and expects loading it to be an error.
+    static func expectResealedDamageIsAnError(
+        _ completer: LocationCompleter, _ name: String, _ damage: (IndexLayout, inout Data) -> Void
+    ) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-damage-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try completer.writeIndex(to: file)
+        var data = try Data(contentsOf: file)
+        let layout = IndexLayout(data)
+        damage(layout, &data)
+        layout.reseal(&data)
+        try data.write(to: file)
+        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
     }
 
     /// Recomputes every section's checksum and the header's, as a writer would.

@@ -121,14 +121,6 @@ struct PlaceRecordEdgeTests {
             l.set("places", at: 3 * 28 + 12, 100, &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func damagedWideValuesAreErrors(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
-        let file = temporaryFile()
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Self.completer().writeIndex(to: file)
-        var data = try Data(contentsOf: file)
-        let layout = IndexLayout(data)
-        damage(layout, &data)
-        layout.reseal(&data)
-        try data.write(to: file)
-        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer(), name, damage)
     }
 }

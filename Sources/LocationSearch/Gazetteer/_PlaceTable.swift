@@ -5,7 +5,7 @@
 ///
 /// What a record no longer holds, and why nothing is lost:
 /// - its labels (country code and name, continent, region name and code, time zone): one
-///   index into the contexts, the distinct combinations of the six (about 5,000 for the
+///   index into the contexts, the distinct combinations of the six (8,045 for the
 ///   238,935 bundled places, whose cities share them by region and time zone);
 /// - its name count: a place's names follow the one before's, so the count is where the
 ///   next place's names start (the last's, where the names end);
@@ -94,63 +94,34 @@ struct _PlaceTable: RandomAccessCollection, Sendable {
                   explicitIDs: _Column(hasIDs ? places.map(\.explicitID) : []), nameEnd: next)
     }
 
-    /// The record of place `index`, every value as built.
+    /// The record of place `index`, every value as built. Inlined, so a read of a few
+    /// fields loads only those (the population and coordinate are the record's own
+    /// bytes); past the index's bounds check, reads are unchecked: the table's references
+    /// were checked when it was built or loaded.
+    @inline(__always)
     subscript(index: Int) -> _PlaceRecord {
         precondition(index >= 0 && index < records.count, "_PlaceTable index out of range")
-        return buffers[index]
-    }
-
-    /// The names of place `index`: `firstName ..< firstName + nameCount`.
-    func names(of index: Int) -> Range<Int> {
-        let record = self[index]
-        return Int(record.firstName)..<(Int(record.firstName) + Int(record.nameCount))
-    }
-
-    /// The columns as buffers, for loops that read a record per candidate: no reference
-    /// counting per read (the table, or whatever holds it, must outlive them).
-    var buffers: Buffers {
-        Buffers(records: records.buffer, contexts: contexts.buffer, wide: wide.buffer,
-                explicitIDs: explicitIDs.buffer, nameEnd: nameEnd)
-    }
-
-    /// The table's columns as buffers (`buffers`), decoded on each read.
-    struct Buffers: RandomAccessCollection {
-        let records: UnsafeBufferPointer<_PackedPlace>
-        let contexts: UnsafeBufferPointer<_PlaceContext>
-        let wide: UnsafeBufferPointer<Int64>
-        let explicitIDs: UnsafeBufferPointer<Int32>
-        let nameEnd: UInt32
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { records.count }
-
-        /// The record of place `index` (in bounds: the table's references were checked
-        /// when it was built or loaded). Inlined, so a read of a few fields loads only
-        /// those: the population and coordinates are the record's own bytes.
-        @inline(__always)
-        subscript(index: Int) -> _PlaceRecord {
-            let packed = records[index]
-            let context = contexts[Int(packed.context)]
-            var record = _PlaceRecord()
-            record.latitude = packed.latitude
-            record.longitude = packed.longitude
-            record.population = packed.flags & _PackedPlace.widePopulation == 0
-                ? Int64(packed.population) : wide[Int(packed.population)]
-            record.geonameID = packed.flags & _PackedPlace.noGeonameID != 0
-                ? -1
-                : packed.flags & _PackedPlace.wideGeonameID == 0 ? Int64(packed.geonameID) : wide[Int(packed.geonameID)]
-            record.firstName = packed.firstName
-            record.nameCount = (index + 1 < records.count ? records[index + 1].firstName : nameEnd) &- packed.firstName
-            record.kindCode = packed.kindCode
-            record.countryCode = context.countryCode
-            record.countryName = context.countryName
-            record.admin1Name = context.admin1Name
-            record.admin1Code = context.admin1Code
-            record.continent = context.continent
-            record.timeZone = context.timeZone
-            record.explicitID = explicitIDs.isEmpty ? -1 : explicitIDs[index]
-            return record
-        }
+        let packed = records.pointer[index]
+        let context = contexts.pointer[Int(packed.context)]
+        var record = _PlaceRecord()
+        record.latitude = packed.latitude
+        record.longitude = packed.longitude
+        record.population = packed.flags & _PackedPlace.widePopulation == 0
+            ? Int64(packed.population) : wide.pointer[Int(packed.population)]
+        record.geonameID = packed.flags & _PackedPlace.noGeonameID != 0
+            ? -1
+            : packed.flags & _PackedPlace.wideGeonameID == 0 ? Int64(packed.geonameID) : wide.pointer[Int(packed.geonameID)]
+        record.firstName = packed.firstName
+        record.nameCount = (index + 1 < records.count ? records.pointer[index + 1].firstName : nameEnd) &- packed.firstName
+        record.kindCode = packed.kindCode
+        record.countryCode = context.countryCode
+        record.countryName = context.countryName
+        record.admin1Name = context.admin1Name
+        record.admin1Code = context.admin1Code
+        record.continent = context.continent
+        record.timeZone = context.timeZone
+        record.explicitID = explicitIDs.isEmpty ? -1 : explicitIDs.pointer[index]
+        return record
     }
 }
 

@@ -111,8 +111,8 @@ extension _PrefixIndex {
         }
         let views = namePlace.withUnsafeBufferPointer { namePlace in
             let labels = gazetteer._labels.count
-            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffers, labelCount: labels),
-                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffers, labelCount: labels))
+            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places, labelCount: labels),
+                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places, labelCount: labels))
         }
         self.init(
             folded: _Column(folded), nameDisplay: _RisingColumn(nameDisplay),

@@ -19,7 +19,7 @@ struct _QualifierPrefixes: Sendable {
         var words = [UInt64](repeating: 0, count: Self.wordCount)
         var seen = Set<_QualifierGroup>()
         var last: _QualifierGroup? = nil
-        for record in gazetteer._places.buffers {
+        for record in gazetteer._places {
             let group = _QualifierGroup(record)
             // Neighbouring places mostly share their region: hash only on a change.
             guard group != last else { continue }

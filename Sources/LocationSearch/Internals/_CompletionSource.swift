@@ -49,7 +49,7 @@ final class _CompletionSource: Sendable {
             var labels = Set<Int32>()
             for entry in gazetteer._localized.entries.buffer where entry.language >= 0 { labels.insert(entry.language) }
             for label in labels { languages[gazetteer._labels[Int(label)]] = label }
-            for (i, record) in gazetteer._places.buffers.enumerated() where record.kind != .city {
+            for (i, record) in gazetteer._places.enumerated() where record.kind != .city {
                 regionPlaces[Self.key(record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
             }
         }
