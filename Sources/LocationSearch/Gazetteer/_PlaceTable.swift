@@ -94,34 +94,58 @@ struct _PlaceTable: RandomAccessCollection, Sendable {
                   explicitIDs: _Column(hasIDs ? places.map(\.explicitID) : []), nameEnd: next)
     }
 
-    /// The record of place `index`, every value as built. Inlined, so a read of a few
-    /// fields loads only those (the population and coordinate are the record's own
-    /// bytes); past the index's bounds check, reads are unchecked: the table's references
-    /// were checked when it was built or loaded.
-    @inline(__always)
+    /// The record of place `index`, every value as built.
     subscript(index: Int) -> _PlaceRecord {
         precondition(index >= 0 && index < records.count, "_PlaceTable index out of range")
-        let packed = records.pointer[index]
-        let context = contexts.pointer[Int(packed.context)]
-        var record = _PlaceRecord()
-        record.latitude = packed.latitude
-        record.longitude = packed.longitude
-        record.population = packed.flags & _PackedPlace.widePopulation == 0
-            ? Int64(packed.population) : wide.pointer[Int(packed.population)]
-        record.geonameID = packed.flags & _PackedPlace.noGeonameID != 0
-            ? -1
-            : packed.flags & _PackedPlace.wideGeonameID == 0 ? Int64(packed.geonameID) : wide.pointer[Int(packed.geonameID)]
-        record.firstName = packed.firstName
-        record.nameCount = (index + 1 < records.count ? records.pointer[index + 1].firstName : nameEnd) &- packed.firstName
-        record.kindCode = packed.kindCode
-        record.countryCode = context.countryCode
-        record.countryName = context.countryName
-        record.admin1Name = context.admin1Name
-        record.admin1Code = context.admin1Code
-        record.continent = context.continent
-        record.timeZone = context.timeZone
-        record.explicitID = explicitIDs.isEmpty ? -1 : explicitIDs.pointer[index]
-        return record
+        return buffers[index]
+    }
+
+    /// The table as buffers, for loops that read a record per candidate: no reference
+    /// counting, per read or per loop (whatever holds the table must outlive them).
+    var buffers: Buffers {
+        Buffers(records: records.buffer, contexts: contexts.pointer, wide: wide.pointer,
+                explicitIDs: explicitIDs.isEmpty ? nil : explicitIDs.pointer, nameEnd: nameEnd)
+    }
+
+    /// The table's records, and pointers to what they refer to, decoded on each read.
+    struct Buffers: RandomAccessCollection {
+        let records: UnsafeBufferPointer<_PackedPlace>
+        let contexts: UnsafePointer<_PlaceContext>, wide: UnsafePointer<Int64>
+        /// `nil` when no place has the caller's id.
+        let explicitIDs: UnsafePointer<Int32>?
+        let nameEnd: UInt32
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { records.count }
+
+        /// The record of place `index` (in bounds, as what it refers to: the table's
+        /// references were checked when it was built or loaded). Inlined, so a read of a
+        /// few fields loads only those: the population and coordinate are the record's
+        /// own bytes.
+        @inline(__always)
+        subscript(index: Int) -> _PlaceRecord {
+            let packed = records[index]
+            let context = contexts[Int(packed.context)]
+            var record = _PlaceRecord()
+            record.latitude = packed.latitude
+            record.longitude = packed.longitude
+            record.population = packed.flags & _PackedPlace.widePopulation == 0
+                ? Int64(packed.population) : wide[Int(packed.population)]
+            record.geonameID = packed.flags & _PackedPlace.noGeonameID != 0
+                ? -1
+                : packed.flags & _PackedPlace.wideGeonameID == 0 ? Int64(packed.geonameID) : wide[Int(packed.geonameID)]
+            record.firstName = packed.firstName
+            record.nameCount = (index + 1 < records.count ? records[index + 1].firstName : nameEnd) &- packed.firstName
+            record.kindCode = packed.kindCode
+            record.countryCode = context.countryCode
+            record.countryName = context.countryName
+            record.admin1Name = context.admin1Name
+            record.admin1Code = context.admin1Code
+            record.continent = context.continent
+            record.timeZone = context.timeZone
+            record.explicitID = explicitIDs?[index] ?? -1
+            return record
+        }
     }
 }
 

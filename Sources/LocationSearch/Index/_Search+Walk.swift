@@ -3,11 +3,11 @@
 extension _Search {
     /// Walks the sources best first until the results cannot improve.
     mutating func run() {
-        // (Columns as buffers, and the small name and place tables, not the index or
-        // gazetteer bound to locals: a local copy retains every column.)
+        // (Columns as buffers, not the index or gazetteer bound to locals: a local copy
+        // retains every column.)
         let qualifiers = completer.qualifiers
         let names = completer.gazetteer._names
-        let places = completer.gazetteer._places
+        let places = completer.gazetteer._places.buffers
         let namePlace = completer.index.namePlace.buffers, nameDisplay = completer.index.nameDisplay.buffers
         let text = completer.index.folded.buffer
         while true {
