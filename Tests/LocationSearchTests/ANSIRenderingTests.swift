@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("ANSI terminal rendering")
+@Suite("ANSI terminal rendering", .holdsItsThread)
 struct ANSIRenderingTests {
     /// Every kind of style, named for the snapshot.
     static let styles: [(name: String, style: TerminalStyle)] = {

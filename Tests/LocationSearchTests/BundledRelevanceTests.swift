@@ -3,9 +3,9 @@ import Testing
 @testable import LocationSearch
 
 /// Relevance on the bundled data: the kinds of query people type, end to end.
-@Suite("Bundled relevance")
+@Suite("Bundled relevance", .holdsItsThread)
 struct BundledRelevanceTests {
-    var completer: LocationCompleter { get throws { try bundledCompleter.get() } }
+    var completer: LocationCompleter { get async throws { try await bundledCompleter() } }
 
     @Test("First result", arguments: [
         ("lond", "geonames:2643743"), ("amste", "geonames:2759794"), ("tok", "geonames:1850147"),
@@ -21,16 +21,16 @@ struct BundledRelevanceTests {
         ("usa", "geonames:6252001"), ("uk", "geonames:2635167"), ("california", "admin1:US.CA"),
         ("Київ", "geonames:703448"), ("القاهرة", "geonames:360630"), ("ירושלים", "geonames:281184"),
     ])
-    func firstResult(_ query: String, _ id: String?) throws {
-        let completer = try self.completer
+    func firstResult(_ query: String, _ id: String?) async throws {
+        let completer = try await self.completer
         let results = completer.completions(for: query)
         #expect(!results.isEmpty, "\(query)")
         if let id { #expect(results.first?.id == id, "\(query): \(results.prefix(3).map(\.description))") }
         #expect(results.allSatisfy { $0.highlightsAreValid })
     }
 
-    @Test func nearnessRaisesNearbyPlacesWithoutHidingBigOnes() throws {
-        let completer = try self.completer
+    @Test func nearnessRaisesNearbyPlacesWithoutHidingBigOnes() async throws {
+        let completer = try await self.completer
         let boston = GeoCoordinate(latitude: 42.36, longitude: -71.06)
         #expect(completer.completions(for: "springfield", options: CompletionOptions(near: boston)).first?.place.admin1 == "Massachusetts")
         let dallas = GeoCoordinate(latitude: 32.78, longitude: -96.80)
@@ -38,8 +38,8 @@ struct BundledRelevanceTests {
         #expect(paris.prefix(2).contains("geonames:4717560") && paris.prefix(2).contains("geonames:2988507"))
     }
 
-    @Test func theTopResultDoesNotVanishWhileAWordIsTyped() throws {
-        let completer = try self.completer
+    @Test func theTopResultDoesNotVanishWhileAWordIsTyped() async throws {
+        let completer = try await self.completer
         // The first result for a prefix is still listed for the next prefix whenever its
         // name still matches it ("lond" → "londo" → "london" keeps London).
         for name in ["london", "barcelona", "san francisco", "philadelphia", "toronto", "melbourne", "rio de janeiro"] {
@@ -58,8 +58,8 @@ struct BundledRelevanceTests {
     /// Beside exact matches, typo readings are looked for with less effort the longer the
     /// exact prefix: a misspelling that happens to start an obscure name still finds the
     /// big place it meant, and a rare name typed correctly gets no far-fetched readings.
-    @Test func typoReadingsBesideALongExactMatch() throws {
-        let completer = try self.completer
+    @Test func typoReadingsBesideALongExactMatch() async throws {
+        let completer = try await self.completer
         // "wrocławs" starts Kąty Wrocławskie and others; "sienyang" starts Sienyanghsien.
         #expect(completer.completions(for: "wrocławs").map(\.id).contains("geonames:3081368"))
         #expect(completer.completions(for: "sienyang").map(\.id).contains("geonames:2034937"))
@@ -72,8 +72,8 @@ struct BundledRelevanceTests {
     /// the city must be among the first 10 results at least 94.5% of the time. (95% until
     /// the gazetteer's corrected populations changed which cities are the 1,000 largest,
     /// and so the seeded typos: the build before the change misses the same 51.)
-    @Test func typoRecallOnTheLargestCities() throws {
-        let completer = try self.completer
+    @Test func typoRecallOnTheLargestCities() async throws {
+        let completer = try await self.completer
         let gazetteer = completer.gazetteer
         var cities = (0..<gazetteer.count).filter { gazetteer._places[$0].kind == .city }
         cities.sort { (gazetteer._places[$0].population, -$0) > (gazetteer._places[$1].population, -$1) }

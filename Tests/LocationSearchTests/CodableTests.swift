@@ -4,7 +4,7 @@ import Testing
 
 /// Places, completions and options survive a round trip through JSON, so an app can store
 /// recent choices and settings.
-@Suite("Codable")
+@Suite("Codable", .holdsItsThread)
 struct CodableTests {
     @Test func aCompletionRoundTripsWithItsStrings() throws {
         let completer = Fixtures.completer

@@ -4,7 +4,7 @@ import Testing
 /// The `location-search` executable's standard streams when they are closed, fail, or hold
 /// what a person's files hold (long lines, a byte order mark), and its report of a bad
 /// GeoNames dump: run as subprocesses, as a shell would run them.
-@Suite("Command line: streams and bad input", .serialized)
+@Suite("Command line: streams and bad input", .serialized, .holdsItsThread)
 struct CommandLineStreamsTests {
     /// Runs the tool through `/bin/sh -c`, so that `redirections` (`2>&-`, `>&-`) close
     /// its streams as a shell does; standard input is `input`.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The `location-search` executable, run as a subprocess.
-@Suite("Command line")
+@Suite("Command line", .serialized, .holdsItsThread)
 struct CommandLineTests {
     @Test func buildIndexFromGeoNamesThenCompleteFromIt() throws {
         let directory = try GeoNamesFixture.write()

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `location-search complete`, run as a subprocess on the bundled data.
-@Suite("location-search complete", .serialized)
+@Suite("location-search complete", .serialized, .holdsItsThread)
 struct CommandLineToolTests {
     @Test func aQueryPrintsCompletionsForAPerson() throws {
         let result = try Subprocess.run(["san fr"])

@@ -12,7 +12,7 @@ import Darwin
 /// in; the list scrolls through every match; options, paste, Ctrl-Z and signals.
 ///
 /// Serialized, like `DemoTests`: each run loads the places.
-@Suite("Demo picker through a pseudo-terminal", .serialized)
+@Suite("Demo picker through a pseudo-terminal", .serialized, .holdsItsThread)
 struct DemoPickerTests {
     static let down = "\u{1B}[B"
     static let backspace = "\u{7F}"

@@ -13,7 +13,7 @@ import Darwin
 /// in a debug build, hence the long timeouts for results; the prompt itself appears at
 /// once, since the demo loads in the background. Serialized: each run loads the places,
 /// and running them side by side only makes each slower.
-@Suite("Demo through a pseudo-terminal", .serialized)
+@Suite("Demo through a pseudo-terminal", .serialized, .holdsItsThread)
 struct DemoTests {
     /// The longest wait for the first completions: the places load first.
     static let loadTimeout = 240.0

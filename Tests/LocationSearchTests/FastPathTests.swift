@@ -2,7 +2,7 @@ import Testing
 @testable import LocationSearch
 
 /// The hot path's shortcuts give exactly what the general code gives.
-@Suite("Fast paths")
+@Suite("Fast paths", .holdsItsThread)
 struct FastPathTests {
     /// The title highlights as `_FoldedText` gives them: the reference.
     func reference(_ title: String, _ keyBytes: Range<Int>) -> [HighlightRange] {

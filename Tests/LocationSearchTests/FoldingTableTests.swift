@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Folding table")
+@Suite("Folding table", .holdsItsThread)
 struct FoldingTableTests {
     /// The fold of `value` through the table (ASCII, which the table leaves to
     /// `_Folding.ascii`, folds to itself here).

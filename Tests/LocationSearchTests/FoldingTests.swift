@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Folding")
+@Suite("Folding", .holdsItsThread)
 struct FoldingTests {
     @Test("Unicode cases fold to the same key", arguments: [
         ("São Paulo", "sao paulo"),

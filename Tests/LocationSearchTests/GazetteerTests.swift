@@ -50,6 +50,7 @@ struct GazetteerTests {
             "8\t999\ten\tNowhere\t1\t\t\t\t\t",              // no such place: skipped
         ].joined(separator: "\n") + "\n"
         let directory = try Self.copyOfFixtures(replacing: "alternateNamesV2.txt", with: Data(rows.utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
         let gazetteer = try Gazetteer(geoNamesDirectory: directory)
         let places = Array(gazetteer.places)
         let france = try #require(places.firstIndex { $0.kind == .country && $0.countryCode == "FR" })
@@ -77,6 +78,7 @@ struct GazetteerTests {
 
     @Test func malformedAlternateNamesAreErrors() throws {
         let directory = try Self.copyOfFixtures(replacing: "alternateNamesV2.txt", with: Data("1\tx\tde\tA\n".utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(throws: GazetteerError.malformedRow(file: "alternateNamesV2.txt", line: 1, reason: "geonameid \"x\" is not a number")) {
             try Gazetteer(geoNamesDirectory: directory)
         }
@@ -120,6 +122,7 @@ struct GazetteerTests {
     func malformedRows(_ i: Int) throws {
         let (file, contents, line, reason) = Self.malformed[i]
         let directory = try Self.copyOfFixtures(replacing: file, with: Data(contents.utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(throws: GazetteerError.malformedRow(file: file, line: line, reason: reason)) {
             try Gazetteer(geoNamesDirectory: directory)
         }
@@ -138,6 +141,7 @@ struct GazetteerTests {
         var bytes = Array("1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n".utf8)
         bytes += [0x32, 0x09, 0xFF, 0xFE, 0x0A]
         let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(bytes))
+        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(throws: GazetteerError.malformedRow(file: "cities500.txt", line: 2, reason: "not valid UTF-8")) {
             try Gazetteer(geoNamesDirectory: directory)
         }
@@ -151,6 +155,7 @@ struct GazetteerTests {
         let plain = try Gazetteer(geoNamesDirectory: fixtures)
         let contents = try Data(contentsOf: fixtures.appendingPathComponent(file))
         let directory = try Self.copyOfFixtures(replacing: file, with: Data([0xEF, 0xBB, 0xBF]) + contents)
+        defer { try? FileManager.default.removeItem(at: directory) }
         let marked = try Gazetteer(geoNamesDirectory: directory)
         #expect(Array(marked.places) == Array(plain.places))
         #expect(marked.loadReport == plain.loadReport)
@@ -164,6 +169,7 @@ struct GazetteerTests {
         cities += "3\t---\t\t-,Šu\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
         cities += "4\tHill\t\t\t1\t0\tT\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
         let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(cities.utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
         let gazetteer = try Gazetteer(geoNamesDirectory: directory)
         #expect(gazetteer.loadReport.skipped == [
             .init(file: "cities500.txt", reason: .notAPopulatedPlace, count: 2, lines: [5, 8]),
@@ -190,6 +196,7 @@ struct GazetteerTests {
         let alternates = (0..<30_000).map { "Name \($0)" } + ["Name 7", "NAME 7"]
         cities += "9\tMany\t\t\(alternates.joined(separator: ","))\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
         let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(cities.utf8))
+        defer { try? FileManager.default.removeItem(at: directory) }
         let gazetteer = try Gazetteer(geoNamesDirectory: directory)
         let index = try #require(Array(gazetteer.places).firstIndex { $0.geonameID == 9 })
         #expect(gazetteer.alternateNames(ofPlaceAt: index).count == 30_002)
@@ -202,6 +209,7 @@ struct GazetteerTests {
     @Test func missingFilesAreNamed() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ls-empty-\(UUID())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: empty) }
         #expect(throws: GazetteerError.missingFile(path: empty.appendingPathComponent("cities500.txt").path)) {
             try Gazetteer(geoNamesDirectory: empty)
         }
@@ -216,6 +224,8 @@ struct GazetteerTests {
         }
     }
 
+    /// A copy of the GeoNames fixtures with `file` replaced by `contents`, in a new
+    /// temporary folder that the caller removes.
     static func copyOfFixtures(replacing file: String, with contents: Data) throws -> URL {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-fixture-\(UUID())")
         try FileManager.default.copyItem(at: Fixtures.directory("geonames"), to: directory)

@@ -3,7 +3,7 @@ import Testing
 
 /// `_Heap`, the one binary heap behind the key walk, the typo walk and the benchmark's
 /// sampling: against a sort, with pushes, appends, pops and top replacements interleaved.
-@Suite("Heap")
+@Suite("Heap", .holdsItsThread)
 struct HeapTests {
     /// Larger value first, ties by the lower tag: a strict total order, so the sequence
     /// popped is fully determined.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LocationSearch
 
-@Suite("AttributedString highlighting")
+@Suite("AttributedString highlighting", .holdsItsThread)
 struct HighlightedAttributedStringTests {
     // MARK: The attribute scope
 

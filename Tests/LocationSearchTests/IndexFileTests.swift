@@ -5,7 +5,7 @@ import Glibc
 #endif
 @testable @_spi(Benchmarking) import LocationSearch
 
-@Suite("Index files")
+@Suite("Index files", .holdsItsThread)
 struct IndexFileTests {
     func temporaryFile() -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("ls-index-\(UUID()).lsindex")

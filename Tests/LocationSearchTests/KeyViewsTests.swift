@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LocationSearch
 
-@Suite("Key views (filtered searches)")
+@Suite("Key views (filtered searches)", .holdsItsThread)
 struct KeyViewsTests {
     /// A seeded gazetteer over a few countries and all three kinds, with populations from a
     /// short list (so that scores tie often), short names over a small alphabet (so that

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LocationSearch
 
-@Suite("Completer on the fixture")
+@Suite("Completer on the fixture", .holdsItsThread)
 struct LocationCompleterTests {
     let completer = Fixtures.completer
 

@@ -2,13 +2,13 @@ import Testing
 @testable import LocationSearch
 
 /// `matchCount(for:options:)`: how many places a query matches beyond the list's limit.
-@Suite("Match count")
+@Suite("Match count", .holdsItsThread)
 struct MatchCountTests {
-    static let completer = try! LocationCompleter()
+    var completer: LocationCompleter { get async throws { try await bundledCompleter() } }
 
     @Test("Below the threshold, the count is the whole list's", arguments: ["springfield", "paris", "lond", "san fr", "londn", "zzqq"])
-    func smallCountsAreTheWholeList(_ query: String) {
-        let completer = Self.completer
+    func smallCountsAreTheWholeList(_ query: String) async throws {
+        let completer = try await self.completer
         for typos in [true, false] {
             let options = CompletionOptions(typoTolerance: typos)
             var everything = options
@@ -20,8 +20,8 @@ struct MatchCountTests {
     }
 
     @Test("Above it, every exact and prefix match, counted without ranking", arguments: ["par", "new", "san j", "lo"])
-    func largeCountsCountEveryPlace(_ query: String) {
-        let completer = Self.completer
+    func largeCountsCountEveryPlace(_ query: String) async throws {
+        let completer = try await self.completer
         let options = CompletionOptions(typoTolerance: false)
         var everything = options
         everything.limit = 20_000
@@ -37,8 +37,8 @@ struct MatchCountTests {
         #expect(completer.matchCount(for: query, options: one) == count)
     }
 
-    @Test func filtersAndQualifiersNarrowTheCount() {
-        let completer = Self.completer
+    @Test func filtersAndQualifiersNarrowTheCount() async throws {
+        let completer = try await self.completer
         let all = completer.matchCount(for: "par")
         var france = CompletionOptions()
         france.countries = ["FR"]

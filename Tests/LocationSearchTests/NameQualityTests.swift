@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Name quality")
+@Suite("Name quality", .holdsItsThread)
 struct NameQualityTests {
     /// The case class of `scalar` from its Unicode properties, as the counts define it.
     static func reference(_ scalar: Unicode.Scalar) -> UInt8 {

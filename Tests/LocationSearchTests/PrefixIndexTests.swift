@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LocationSearch
 
-@Suite("Prefix index")
+@Suite("Prefix index", .holdsItsThread)
 struct PrefixIndexTests {
     @Test func invariantsHoldOnTheFixture() {
         Fixtures.completer.index._checkInvariants()

@@ -3,7 +3,7 @@ import Testing
 @testable import LocationSearch
 
 /// The relevance rules, one by one, on the fixture.
-@Suite("Relevance rules")
+@Suite("Relevance rules", .holdsItsThread)
 struct RelevanceTests {
     let completer = Fixtures.completer
 

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Rising columns")
+@Suite("Rising columns", .holdsItsThread)
 struct RisingColumnTests {
     @Test("Every number comes back", arguments: [0, 1, 63, 64, 65, 1_000])
     func everyPlaceComesBack(count: Int) {

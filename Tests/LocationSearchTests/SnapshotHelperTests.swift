@@ -3,7 +3,7 @@ import Testing
 
 /// The snapshot helper itself: a helper that always passed would make every snapshot test
 /// worthless.
-@Suite("Snapshot helper")
+@Suite("Snapshot helper", .holdsItsThread)
 struct SnapshotHelperTests {
     @Test("SNAPSHOT_TESTING_RECORD picks the record mode", arguments: [
         ([:], Snapshot.RecordMode.missing),

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Terminal width and truncation")
+@Suite("Terminal width and truncation", .holdsItsThread)
 struct TerminalTextTests {
     // MARK: Width
 

@@ -27,9 +27,10 @@ extension _PrefixIndex {
             bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
         }
         var longest = 0
-        // Cities' canonical keys, and their alternate names' refs and keys: an alias that is
-        // another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
-        var cityNames = Set<[UInt8]>()
+        // Cities' canonical keys (by hash, then compared), and their alternate names' refs and
+        // keys: an alias that is another city's name is shadowed
+        // (`_Ranking.weights.shadowedAlternateName`).
+        var cityNames: [(hash: UInt64, key: Range<Int>)] = []
         var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
         for placeIndex in 0..<places.count {
             if let progress, placeIndex & 0x3FFF == 0 {
@@ -66,7 +67,8 @@ extension _PrefixIndex {
                 nameDisplay.append(UInt32(name))
                 namePlace.append(UInt32(placeIndex))
                 if record.kind == .city {
-                    if n == 0 { cityNames.insert(key) } else { cityAliases.append((ref, start..<start + key.count)) }
+                    let range = start..<start + key.count
+                    if n == 0 { cityNames.append((hash(key), range)) } else { cityAliases.append((ref, range)) }
                 }
                 var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
                 if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
@@ -93,7 +95,18 @@ extension _PrefixIndex {
             }
         }
         var shadowed = [Bool](repeating: false, count: nameDisplay.count)
-        for alias in cityAliases where cityNames.contains(Array(folded[alias.key])) { shadowed[Int(alias.ref)] = true }
+        cityNames.sort { $0.hash < $1.hash }
+        for alias in cityAliases {
+            let aliasKey = folded[alias.key], aliasHash = hash(aliasKey)
+            var i = Self.partition(0..<cityNames.count) { cityNames[$0].hash < aliasHash }
+            while i < cityNames.count && cityNames[i].hash == aliasHash {
+                if folded[cityNames[i].key].elementsEqual(aliasKey) {
+                    shadowed[Int(alias.ref)] = true
+                    break
+                }
+                i += 1
+            }
+        }
         let shadowedWeight = _Ranking.weights.shadowedAlternateName
         for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
         for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }

@@ -75,9 +75,6 @@ enum Fixtures {
     }
 }
 
-/// The completer over the bundled data, loaded once for all tests.
-let bundledCompleter: Result<LocationCompleter, any Error> = Result { try LocationCompleter() }
-
 extension LocalSearchCompletion {
     /// Whether every highlight range is in bounds and on character boundaries.
     var highlightsAreValid: Bool {
