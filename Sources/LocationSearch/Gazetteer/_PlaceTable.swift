@@ -94,7 +94,9 @@ struct _PlaceTable: RandomAccessCollection, Sendable {
                   explicitIDs: _Column(hasIDs ? places.map(\.explicitID) : []), nameEnd: next)
     }
 
-    /// The record of place `index`, every value as built.
+    /// The record of place `index`, every value as built. (Loops over many places read
+    /// `buffers`: inlined, a read decodes only the fields used.)
+    @inline(__always)
     subscript(index: Int) -> _PlaceRecord {
         precondition(index >= 0 && index < records.count, "_PlaceTable index out of range")
         return buffers[index]

@@ -10,7 +10,7 @@ extension _PrefixIndex {
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
         let nameCount = gazetteer._names.count
         folded.reserveCapacity(gazetteer._names.bytes.count + nameCount)
-        let places = gazetteer._places
+        let places = gazetteer._places.buffers
         nameDisplay.reserveCapacity(nameCount)
         namePlace.reserveCapacity(nameCount)
         whole.reserveCapacity(nameCount)

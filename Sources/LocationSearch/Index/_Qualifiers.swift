@@ -41,7 +41,7 @@ final class _Qualifiers: Sendable {
     ///   countries.
     init(_ gazetteer: Gazetteer) {
         self.gazetteer = gazetteer
-        let places = gazetteer._places
+        let places = gazetteer._places.buffers
         var regions: [RegionKey: [Word]] = [:]
         var countries: [Int32: [Word]] = [:]
         var key: [UInt8] = []

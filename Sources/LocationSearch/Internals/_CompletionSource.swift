@@ -49,7 +49,10 @@ final class _CompletionSource: Sendable {
             var labels = Set<Int32>()
             for entry in gazetteer._localized.entries.buffer where entry.language >= 0 { labels.insert(entry.language) }
             for label in labels { languages[gazetteer._labels[Int(label)]] = label }
-            for (i, record) in gazetteer._places.enumerated() where record.kind != .city {
+            // (By index: a read through the table's iterator decodes every field.)
+            let places = gazetteer._places.buffers
+            for i in places.indices where places[i].kind != .city {
+                let record = places[i]
                 regionPlaces[Self.key(record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
             }
         }
