@@ -79,7 +79,7 @@ extension LocationCompleter {
 /// An index file's sections and size, for `location-search bench`.
 @_spi(Benchmarking)
 public struct _IndexFileLayout: Sendable {
-    /// A section: its name (`whole.key`, `names.bytes`, ...) and its size.
+    /// A section: its name (`whole.key`, `names.codes`, ...) and its size.
     public struct Section: Sendable {
         public let name: String
         public let bytes: Int

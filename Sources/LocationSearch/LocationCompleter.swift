@@ -62,11 +62,12 @@ public struct LocationCompleter: Sendable {
         #endif
     }
 
-    /// A completer over these parts; `qualifierBits` and `qualifierPrefixes` worked out
-    /// when not given (a built index), read from the file when loading one.
+    /// A completer over these parts; `qualifierBits`, `qualifierPrefixes` and `qualifiers`
+    /// worked out when not given (a built index), read from the file when loading one.
     init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
-         qualifierBits: _KeyQualifierBits? = nil, qualifierPrefixes: _QualifierPrefixes? = nil) {
-        let qualifiers = _Qualifiers(gazetteer)
+         qualifierBits: _KeyQualifierBits? = nil, qualifierPrefixes: _QualifierPrefixes? = nil,
+         qualifiers: _Qualifiers? = nil) {
+        let qualifiers = qualifiers ?? _Qualifiers(gazetteer)
         self.answers = answers
         self.source = _CompletionSource(
             gazetteer: gazetteer, index: index, qualifiers: qualifiers,

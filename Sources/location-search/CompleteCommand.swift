@@ -98,6 +98,7 @@ struct CompleteCommand {
         } else {
             while let line = StandardInput.readLine() { try answer(line) }
         }
+        ProcessLifetime.keep(completer)  // (freed by the exit that follows: see the type)
         return matchedAny ? 0 : Self.noMatchStatus
     }
 }

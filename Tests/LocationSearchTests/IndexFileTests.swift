@@ -157,6 +157,22 @@ struct IndexFileTests {
             l.setValue("name.place.shift", 5, &d) }),
         ("a rising column's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("name.display.shift", UInt64.max, &d) }),
+        ("a name symbol longer than 8 bytes", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: 0, 9, &d) }),
+        ("a name symbol with bytes beyond its length", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: 0, 1, &d)
+            l.set("names.symbols", at: 4, UInt32.max, &d) }),
+        ("the names' escape code given a symbol", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: 255, 1, &d) }),
+        ("a name offset falling", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.delta", at: 1, 255, &d) }),
+        ("the names' offsets not starting at 0", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("names.base", at: 0, 1, &d) }),
+        ("a names block wide beyond the wide offsets", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("names.base", at: 0, _StringOffsets.wideFlag | 1_000, &d) }),
+        ("the names' last offset beyond the codes", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("names.base").count - 4
+            l.set("names.base", at: last, UInt32.max >> 2, &d) }),
         ("trie child beyond the nodes", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.child", at: 0, UInt32.max, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -190,9 +206,52 @@ struct IndexFileTests {
             l.set("places.contexts", at: 20, UInt32.max - 1, &d) }),
         ("a place's id beyond the labels", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("places.ids", at: 4, UInt32(Int32.max), &d) }),
+        ("a qualifier list ending beyond its words", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("qualifier.regions", at: 12, UInt32.max, &d) }),
+        ("a qualifier list's code beyond the labels", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("qualifier.regions", at: 0, UInt32(Int32.max), &d) }),
+        ("a qualifier list's code negative", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("qualifier.countries", at: 4, UInt32.max, &d) }),
+        ("a qualifier list's word count changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("qualifier.countries", at: 20, 1000, &d) }),
+        ("a qualifier list starting after it ends", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("qualifier.countries", at: 8, l.word("qualifier.countries", at: 12, d) &+ 1, &d) }),
+        ("a qualifier word emptied", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("qualifier.text", at: 0, 0x20, &d) }),
+        ("a qualifier word's first byte changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("qualifier.text", at: 0, 0x7E, &d) }),
+        ("a qualifier country listed twice", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("qualifier.countries", at: 4, l.word("qualifier.countries", at: 36, d), &d) }),
+        ("a trie end's gap past the next start", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("trie.words.upper", at: 1, 254, &d) }),
+        ("a far trie end unmarked", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("trie.whole.upper", at: 0, 0, &d) }),
+        ("a trie end marked far but not listed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("trie.whole.upper", at: 1, 255, &d) }),
+        ("a far trie end beyond the keys", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("trie.whole.upper.far", at: 4, UInt32.max, &d) }),
+        ("a far trie end listed for another node", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("trie.whole.upper.far", at: 0, 1, &d) }),
+        ("a view's wide block beyond the wide positions", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.vw.pos.base", at: 0, UInt32.max, &d) }),
+        ("a view's wide block just past the wide positions", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("words.vw.pos.base", at: 0, 1 << 31 | UInt32(l.section("words.vw.pos.wide").count / 4), &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
         try IndexLayout.expectResealedDamageIsAnError(Fixtures.completer, name, damage)
+    }
+
+    /// The fixture's file has what the damage above needs: a region and several countries
+    /// with qualifier words, and far trie ends.
+    @Test func theFixtureFileHasWhatTheDamageNeeds() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Fixtures.completer.writeIndex(to: file)
+        let layout = IndexLayout(try Data(contentsOf: file))
+        #expect(layout.section("qualifier.regions").count >= MemoryLayout<_QualifierList>.stride)
+        #expect(layout.section("qualifier.countries").count >= 2 * MemoryLayout<_QualifierList>.stride)
+        #expect(layout.section("trie.whole.upper.far").count >= 8)
+        #expect(MemoryLayout<_QualifierList>.stride == 32)
     }
 
     @Test func resealingAnUndamagedFileKeepsItValid() throws {
@@ -366,7 +425,7 @@ struct IndexFileTests {
     }
 }
 
-/// The layout of an index file (version 19), to damage it precisely in tests.
+/// The layout of an index file (version 20), to damage it precisely in tests.
 struct IndexLayout: Sendable {
     struct Section: Sendable { var name: String, offset: Int, count: Int }
     /// The header's fields, the section table and the header checksum, in words.
@@ -418,6 +477,12 @@ struct IndexLayout: Sendable {
     func set(_ name: String, at byte: Int, _ value: UInt32, _ data: inout Data) {
         let at = section(name).offset + byte
         data.replaceSubrange(at..<(at + 4), with: withUnsafeBytes(of: value) { Data($0) })
+    }
+
+    /// The 32-bit number at `byte` of section `name`.
+    func word(_ name: String, at byte: Int, _ data: Data) -> UInt32 {
+        let at = section(name).offset + byte
+        return data[at..<(at + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
     }
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {

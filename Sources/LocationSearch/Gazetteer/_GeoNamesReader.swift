@@ -133,6 +133,6 @@ enum _GeoNamesReader {
         "NA": "North America", "OC": "Oceania", "SA": "South America",
     ]
 
-    /// The most name bytes a gazetteer holds: names are addressed with 32-bit offsets.
-    static let nameBytesLimit = Int(UInt32.max)
+    /// The most name bytes a gazetteer holds (`_CompressedStrings.byteLimit`).
+    static let nameBytesLimit = _CompressedStrings.byteLimit
 }

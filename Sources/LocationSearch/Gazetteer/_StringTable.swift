@@ -1,6 +1,8 @@
 /// Strings stored as one UTF-8 buffer and an offset array: string `i` is
-/// `bytes[offsets[i] ..< offsets[i + 1]]`. No per-string allocation, so a million names
-/// cost their bytes plus four bytes each.
+/// `bytes[offsets[i] ..< offsets[i + 1]]`. No per-string allocation: strings cost their
+/// bytes plus four bytes each. The labels and the stored answers' keys (which a binary
+/// search compares as they are) are kept this way; the gazetteer's names are collected in
+/// a `Builder`, then coded (`_CompressedStrings`).
 struct _StringTable: Sendable {
     let bytes: _Column<UInt8>
     let offsets: _Column<UInt32>

@@ -53,7 +53,7 @@ struct _BestFirst {
         var bonus: Float
         /// For a source over a view (`_KeyViews.View`), the list positions of its keys:
         /// the walk's positions are then the view's.
-        var positions: UnsafePointer<UInt32>?
+        var positions: _ViewPositions.Slice?
 
         /// The list position of the walk's position `i`.
         @inline(__always)
@@ -144,14 +144,14 @@ struct _BestFirst {
         precondition(joint < 0 || view != nil, "a joint source is a view")
         if joint >= 0 || heap.order.hasJoints {
             // (Only once a joint source is added: most walks never have one.)
-            heap.order.setJoint(walkable.count, Order.Joint(group: joint, positions: view?.positions.baseAddress,
+            heap.order.setJoint(walkable.count, Order.Joint(group: joint, positions: view?.positions,
                                                             count: list.count))
         }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
             walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
                                       tree: view.tree.baseAddress ?? list.tree.pointer, count: view.positions.count,
-                                      leafCount: view.leafCount, bonus: bonus, positions: view.positions.baseAddress))
+                                      leafCount: view.leafCount, bonus: bonus, positions: view.positions))
         } else {
             walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
                                       tree: list.tree.pointer, count: list.count, leafCount: list.leafCount,

@@ -13,14 +13,14 @@
 /// group finds what a filtered search through the list finds.
 ///
 /// Storage: every key's position once in its country's group and twice more for a key
-/// of a region or country (4 bytes each), and each group's tree (about half a byte a
-/// key). A damaged position is clamped into the list when it is read, so it can give a
+/// of a region or country (about 2 bytes each: `_ViewPositions`), and each group's tree
+/// (about half a byte a key). A damaged position is clamped into the list when it is read, so it can give a
 /// wrong answer but never reads outside the list.
 ///
 /// - Complexity: O(log *g*) to find the range of a group, *g* its keys.
 struct _KeyViews: Sendable {
     /// Every group's positions, group after group, each in key order.
-    let positions: _Column<UInt32>
+    let positions: _ViewPositions
     /// Group `g`'s positions are `positions[groupStart[g] ..< groupStart[g + 1]]`.
     let groupStart: _Column<UInt32>
     /// Every group's block-maximum tree (`2 * leafCount` values), group after group.
@@ -37,7 +37,7 @@ struct _KeyViews: Sendable {
     /// The groups besides the labels'.
     static let kindGroups = 3
 
-    init(positions: _Column<UInt32>, groupStart: _Column<UInt32>, trees: _Column<Float>, treeStart: _Column<UInt32>) {
+    init(positions: _ViewPositions, groupStart: _Column<UInt32>, trees: _Column<Float>, treeStart: _Column<UInt32>) {
         self.positions = positions
         self.groupStart = groupStart
         self.trees = trees
@@ -85,7 +85,7 @@ struct _KeyViews: Sendable {
             trees += tree
             treeStart.append(UInt32(trees.count))
         }
-        self.init(positions: _Column(positions), groupStart: _Column(counts.map { UInt32($0) }),
+        self.init(positions: _ViewPositions(positions), groupStart: _Column(counts.map { UInt32($0) }),
                   trees: _Column(trees), treeStart: _Column(treeStart))
     }
 
@@ -93,11 +93,13 @@ struct _KeyViews: Sendable {
     static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a
-    /// tree of its size: what a mapped index must satisfy before a view is made. (The
-    /// positions are clamped when read, not checked here.)
+    /// tree of its size, and the positions' blocks are whole: what a loaded index must
+    /// satisfy before a view is made. (The positions are clamped when read, not checked
+    /// here.)
     func isConsistent(groups: Int) -> Bool {
-        guard groupStart.count == groups + 1, treeStart.count == groups + 1, groupStart[0] == 0, treeStart[0] == 0,
-              Int(groupStart[groups]) == positions.count, Int(treeStart[groups]) == trees.count else { return false }
+        guard positions.isConsistent(), groupStart.count == groups + 1, treeStart.count == groups + 1,
+              groupStart[0] == 0, treeStart[0] == 0, Int(groupStart[groups]) == positions.count,
+              Int(treeStart[groups]) == trees.count else { return false }
         for g in 0..<groups {
             guard groupStart[g] <= groupStart[g + 1], treeStart[g] <= treeStart[g + 1],
                   Int(treeStart[g + 1] - treeStart[g]) == 2 * Self.leafCount(Int(groupStart[g + 1] - groupStart[g]))
@@ -108,7 +110,7 @@ struct _KeyViews: Sendable {
 
     /// One group, as the walk reads it: positions into the list, and the tree over them.
     struct View {
-        let positions: UnsafeBufferPointer<UInt32>
+        let positions: _ViewPositions.Slice
         let tree: UnsafeBufferPointer<Float>
         var leafCount: Int { tree.count / 2 }
 
@@ -117,8 +119,8 @@ struct _KeyViews: Sendable {
         /// - Complexity: O(log *g*) for *g* keys in the view.
         @inline(__always)
         func range(of range: Range<Int>) -> Range<Int> {
-            let lower = _PrefixIndex.partition(positions, 0..<positions.count) { Int($0) < range.lowerBound }
-            let upper = _PrefixIndex.partition(positions, lower..<positions.count) { Int($0) < range.upperBound }
+            let lower = positions.firstIndex(notBelow: UInt32(clamping: range.lowerBound), from: 0)
+            let upper = positions.firstIndex(notBelow: UInt32(clamping: range.upperBound), from: lower)
             return lower..<upper
         }
 
@@ -129,14 +131,14 @@ struct _KeyViews: Sendable {
 
     /// Group `g` (0 ..< `groupCount`).
     func view(_ g: Int) -> View {
-        let p = positions.buffer, t = trees.buffer
-        return View(positions: UnsafeBufferPointer(rebasing: p[Int(groupStart[g])..<Int(groupStart[g + 1])]),
+        let t = trees.buffer
+        return View(positions: positions.slice(Int(groupStart[g])..<Int(groupStart[g + 1])),
                     tree: UnsafeBufferPointer(rebasing: t[Int(treeStart[g])..<Int(treeStart[g + 1])]))
     }
 
     /// A view with no keys (a filter no place satisfies).
     static var emptyView: View {
-        View(positions: UnsafeBufferPointer(start: nil, count: 0), tree: UnsafeBufferPointer(start: nil, count: 0))
+        View(positions: .empty, tree: UnsafeBufferPointer(start: nil, count: 0))
     }
 
     func _checkInvariants(_ list: _SortedKeys) {

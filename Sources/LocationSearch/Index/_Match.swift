@@ -22,15 +22,13 @@ struct _Match {
             kind = record.kindCode
         }
 
-        /// Whether the two rows read the same: equal labels, and names with equal text.
+        /// Whether the two rows read the same: equal labels, and names with equal text
+        /// (compared by their codes, which equal text has).
         @inline(__always)
-        func reads(like other: Row, _ names: _StringTable) -> Bool {
+        func reads(like other: Row, _ names: _CompressedStrings) -> Bool {
             guard admin1 == other.admin1, country == other.country, kind == other.kind,
                   canonical == other.canonical else { return false }
-            if display == other.display { return true }
-            return names.withBytes(Int(display)) { a in
-                names.withBytes(Int(other.display)) { b in a.elementsEqual(b) }
-            }
+            return display == other.display || names.equal(Int(display), Int(other.display))
         }
     }
 

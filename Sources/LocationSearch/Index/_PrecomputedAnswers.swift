@@ -82,11 +82,15 @@ struct _PrecomputedAnswers: Sendable {
         // A match's length is at most a query's, which `matches(for:options:)` bounds by
         // the longest name and a space, plus one for a run-together query read as two words
         // (stored answers have no qualifier).
-        let longestMatch = UInt32(clamping: index.longestName + 2)
-        return entries.buffer.allSatisfy {
-            Int($0.name) < index.namePlace.count && Int($0.keyOffset) < index.folded.count
-                && $0.matchedLength <= longestMatch
+        // (Branch-free maxima, which the compiler vectorises: a load reads every entry.)
+        var name: UInt32 = 0, keyOffset: UInt32 = 0, matchedLength: UInt32 = 0
+        for entry in entries.buffer {
+            name = max(name, entry.name)
+            keyOffset = max(keyOffset, entry.keyOffset)
+            matchedLength = max(matchedLength, entry.matchedLength)
         }
+        return entries.isEmpty || (Int(name) < index.namePlace.count && Int(keyOffset) < index.folded.count
+            && matchedLength <= UInt32(clamping: index.longestName + 2))
     }
 
     private func compare(_ a: Int, _ b: Int) -> Int {
@@ -178,30 +182,4 @@ struct _PrecomputedAnswers: Sendable {
         return _PrecomputedAnswers(
             keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
     }
-}
-
-/// Slots that concurrent workers each fill one of: written at distinct indices, read
-/// after every worker is done.
-///
-/// `@unchecked Sendable`: every index is written by one worker only, and `values` is read
-/// after `concurrentPerform` returns, which orders all the writes before it.
-private final class _ResultSlots<Value>: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Value?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        slots.deinitialize()
-        slots.deallocate()
-    }
-
-    subscript(index: Int) -> Value? {
-        get { slots[index] }
-        set { slots[index] = newValue }
-    }
-
-    var values: [Value?] { Array(slots) }
 }

@@ -16,15 +16,16 @@
 ///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
-/// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`. Flat columns, no per-node
-/// objects, immutable once built; about 17 bytes a node, and 4 a key.
+/// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`, and its range ends where the
+/// next node's starts or a few keys before (`_TrieUppers`). Flat columns, no per-node
+/// objects, immutable once built; about 14 bytes a node, and 4 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
 
-    /// Each node's range of keys in the list.
+    /// Each node's range of keys in the list: `lower[i] ..< upper[i]`.
     let lower: _Column<UInt32>
-    let upper: _Column<UInt32>
+    let upper: _TrieUppers
     /// Where each node's children start, and (last) the node count.
     let firstChild: _Column<UInt32>
     /// The byte that leads to each node from its parent (0 for the root).
@@ -44,7 +45,7 @@ struct _ShallowTrie: Sendable {
     var count: Int { lower.count }
 
     init(
-        lower: _Column<UInt32>, upper: _Column<UInt32>, firstChild: _Column<UInt32>, byte: _Column<UInt8>,
+        lower: _Column<UInt32>, upper: _TrieUppers, firstChild: _Column<UInt32>, byte: _Column<UInt8>,
         best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<UInt32>
     ) {
         self.lower = lower
@@ -119,8 +120,10 @@ struct _ShallowTrie: Sendable {
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
         let next = keys.map { Self.nextBytes(ofKeyAt: Int($0), in: text) }
+        let lowerColumn = _Column(lower)
         self.init(
-            lower: _Column(lower), upper: _Column(upper), firstChild: _Column(firstChild), byte: _Column(byte),
+            lower: lowerColumn, upper: _TrieUppers(upper, lower: lowerColumn, keyCount: keys.count),
+            firstChild: _Column(firstChild), byte: _Column(byte),
             best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
@@ -139,7 +142,7 @@ struct _ShallowTrie: Sendable {
     /// holding it) is alive, since its columns are immutable and keep their memory.
     struct Buffers {
         let lower: UnsafeBufferPointer<UInt32>
-        let upper: UnsafeBufferPointer<UInt32>
+        let upper: _TrieUppers.Buffers
         let firstChild: UnsafeBufferPointer<UInt32>
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
@@ -158,7 +161,7 @@ struct _ShallowTrie: Sendable {
 
     var buffers: Buffers {
         Buffers(
-            lower: lower.buffer, upper: upper.buffer, firstChild: firstChild.buffer, byte: byte.buffer,
+            lower: lower.buffer, upper: upper.buffers, firstChild: firstChild.buffer, byte: byte.buffer,
             best: best.buffer, next: next.buffer)
     }
 
@@ -169,11 +172,14 @@ struct _ShallowTrie: Sendable {
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
         // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
-        guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, byte.count == n, best.count == n,
+        guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, Int(upper.keyCount) == keyCount,
+              upper.isConsistent(), byte.count == n, best.count == n,
               firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
+        // (Read through buffers, not bounds-checked subscripts: a load checks every node.)
+        let firstChild = firstChild.buffer, lower = lower.buffer, uppers = upper.buffers
         // The deepest level's nodes have no children: the walk lists no child table there.
         for i in Int(levelStart[Self.depth])..<n where firstChild[i] != UInt32(n) { return false }
         var previous: UInt32 = 0
@@ -182,13 +188,16 @@ struct _ShallowTrie: Sendable {
             guard first >= previous, Int(first) <= n, i == 0 || i == n || Int(first) > i else { return false }
             previous = first
         }
-        for i in 0..<n where lower[i] > upper[i] || Int(upper[i]) > keyCount { return false }
+        let keys = UInt32(keyCount)
+        for i in 0..<n {
+            let end = uppers[i]
+            if lower[i] > end || end > keys { return false }
+        }
         // Children lie inside their parent's range (`_PrefixIndex.range(of:in:)` counts a
         // node's exact keys as those before its first child).
-        for i in 0..<n where firstChild[i] < firstChild[i + 1] {
-            guard lower[Int(firstChild[i])] >= lower[i], upper[Int(firstChild[i + 1]) - 1] <= upper[i] else {
-                return false
-            }
+        for i in 0..<n {
+            let first = Int(firstChild[i]), end = Int(firstChild[i + 1])
+            if first < end && (lower[first] < lower[i] || uppers[end - 1] > uppers[i]) { return false }
         }
         return true
     }

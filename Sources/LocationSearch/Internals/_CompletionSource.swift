@@ -46,9 +46,12 @@ final class _CompletionSource: Sendable {
         var languages: [String: Int32] = [:]
         var regionPlaces: [Int64: UInt32] = [:]
         if !gazetteer._localized.entries.isEmpty {
-            var labels = Set<Int32>()
-            for entry in gazetteer._localized.entries.buffer where entry.language >= 0 { labels.insert(entry.language) }
-            for label in labels { languages[gazetteer._labels[Int(label)]] = label }
+            // Marked in an array by label, not hashed: every start reads every entry.
+            var used = [Bool](repeating: false, count: gazetteer._labels.count)
+            for entry in gazetteer._localized.entries.buffer where entry.language >= 0 {
+                used[Int(entry.language)] = true
+            }
+            for (label, isUsed) in used.enumerated() where isUsed { languages[gazetteer._labels[label]] = Int32(label) }
             // (By index: a read through the table's iterator decodes every field.)
             let places = gazetteer._places.buffers
             for i in places.indices where places[i].kind != .city {

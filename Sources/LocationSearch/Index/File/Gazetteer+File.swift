@@ -1,5 +1,5 @@
 extension Gazetteer {
-    /// Appends the gazetteer's sections: its names (`names.*`, `_StringTable+File`), its
+    /// Appends the gazetteer's sections: its names (`names.*`, `_CompressedStrings+File`), its
     /// labels (`labels.*`, as a string table), the places (`places`, `places.*`:
     /// `_PlaceTable+File`) and the localized names (`localized`).
     func write(to writer: inout _IndexFile.Writer) {
@@ -17,7 +17,7 @@ extension Gazetteer {
     /// - Complexity: O(*p* + *l*) for *p* places and *l* labels, one pass with no
     ///   allocation per record (most of the time a load takes).
     init(reading reader: _IndexFile.Reader) throws {
-        let names = try _StringTable(reading: reader, prefix: "names")
+        let names = try _CompressedStrings(reading: reader, prefix: "names")
         let labelTable = try _StringTable(reading: reader, prefix: "labels")
         let labels = (0..<labelTable.count).map { labelTable.string($0) }
         let places = try _PlaceTable(reading: reader, prefix: "places", names: names.count, labels: labels.count)

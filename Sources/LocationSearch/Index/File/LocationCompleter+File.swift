@@ -2,8 +2,8 @@ extension LocationCompleter {
     /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`), the index's
     /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the places' qualifier
     /// bits and the whole-name keys' alternate-name bits (`qualifier.places`,
-    /// `qualifier.alternate`) and the qualifier prefix filter
-    /// (`qualifier.prefix.bits`).
+    /// `qualifier.alternate`), the qualifier prefix filter (`qualifier.prefix.bits`) and
+    /// the qualifier words (`qualifier.text`, `qualifier.regions`, `qualifier.countries`).
     func write(to writer: inout _IndexFile.Writer) {
         gazetteer.write(to: &writer)
         index.write(to: &writer)
@@ -11,6 +11,7 @@ extension LocationCompleter {
         writer.append("qualifier.places", qualifierBits.places)
         writer.append("qualifier.alternate", qualifierBits.alternateKeys)
         qualifierPrefixes.write(to: &writer, prefix: "qualifier.prefix")
+        qualifiers.write(to: &writer, prefix: "qualifier")
     }
 
     /// The completer `write(to:)` wrote, every part checked against the ones it refers to.
@@ -29,6 +30,7 @@ extension LocationCompleter {
               qualifierBits.alternateKeys.count == _KeyQualifierBits.words(forKeys: index.whole.count)
         else { throw reader.invalid("the qualifier bits are damaged") }
         self.init(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
-                  qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"))
+                  qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
+                  qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer))
     }
 }

@@ -21,6 +21,7 @@ import Foundation
 /// changing one type's encoding changes its `+File` file and `version`, nothing else.
 ///
 ///     LocationCompleter+File   source key (here), gazetteer, index, answers, qualifier bits
+///                              and words (`_Qualifiers+File`)
 ///     Gazetteer+File           names, labels (`_StringTable+File`), places, localized names
 ///     _PrefixIndex+File        folded keys, name references, longest name, both key lists
 ///                              (`_SortedKeys+File`), their tries (`_ShallowTrie+File`) and
@@ -61,10 +62,16 @@ enum _IndexFile {
     /// (`qualifier.places`, `qualifier.alternate`), not a word per key. 16: each name's
     /// place as a base per block of names and a byte per name (`_RisingColumn`). 17: stored
     /// answers' entries without their place (their name's). 18: each name's display name
-    /// stored as its place is (`_RisingColumn`). 19: place records of 28 bytes, not 64
-    /// (`_PlaceTable`: labels by a shared context, no name count, 32-bit numbers with a
-    /// wide table), the header's record field the record's layout, not only its stride.
-    static let version: UInt64 = 19
+    /// stored as its place is (`_RisingColumn`). 19: the gazetteer's names coded with a
+    /// symbol table learnt from them, offsets in blocks (`_CompressedStrings`); the
+    /// qualifier words stored (`qualifier.text`, `qualifier.regions`,
+    /// `qualifier.countries`), not folded at load; each trie node's range end as a byte
+    /// below the next node's start (`_TrieUppers`: `.upper`, `.upper.far`); the views'
+    /// positions as a base per block and 16 bits each (`_ViewPositions`: `.pos.base`,
+    /// `.pos.low`, `.pos.wide`). 20: place records of 28 bytes, not 64 (`_PlaceTable`:
+    /// labels by a shared context, no name count, 32-bit numbers with a wide table), the
+    /// header's record field the record's layout, not only its stride.
+    static let version: UInt64 = 20
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

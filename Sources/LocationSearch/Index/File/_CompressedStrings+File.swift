@@ -1,0 +1,26 @@
+extension _CompressedStrings {
+    /// Appends the strings as sections `<prefix>.symbols` and `.lengths` (the symbol
+    /// table's 256 entries), `.codes` (every string's codes, one after another) and
+    /// `.base`, `.delta` and `.wide` (where each starts, then the end: see
+    /// `_StringOffsets`).
+    func write(to writer: inout _IndexFile.Writer, prefix: String) {
+        writer.append(prefix, [
+            "symbols": table.symbols, "lengths": table.lengths, "codes": codes, "base": offsets.base,
+            "delta": offsets.delta, "wide": offsets.wide,
+        ])
+    }
+
+    /// The strings `write(to:prefix:)` wrote, their table checked to be well formed and
+    /// their offsets to rise from 0 to the end of the codes (so that decoding stays in
+    /// bounds whatever the codes are).
+    ///
+    /// - Complexity: O(*n*) for *n* strings.
+    init(reading reader: _IndexFile.Reader, prefix: String) throws {
+        let column = reader.columns(prefix)
+        self.init(
+            table: _SymbolTable(symbols: try column("symbols"), lengths: try column("lengths")),
+            codes: try column("codes"),
+            offsets: _StringOffsets(base: try column("base"), delta: try column("delta"), wide: try column("wide")))
+        guard isConsistent() else { throw reader.invalid("the \(prefix) strings are damaged") }
+    }
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Testing
+@testable import LocationSearch
+
+/// The names' codec: a symbol table learnt from strings (FSST), the strings coded with it,
+/// and their offsets in blocks.
+@Suite("Symbol tables and compressed strings")
+struct SymbolTableTests {
+    /// Strings that stress the coder: empty, single bytes, every byte value, bytes the
+    /// table has no symbol for, a symbol's prefix at the end of a string, long strings,
+    /// NUL bytes, and names in many scripts.
+    static let adversarial: [[UInt8]] = {
+        var strings: [[UInt8]] = [[], [0], [255], [0, 0, 0], Array(0...255), Array((0...255).reversed())]
+        strings += (0...255).map { [UInt8($0)] }
+        strings += ["San", "Sa", "S", "San ", "San Francisco", "Santa Ana", "San Jose", "Sankt Peterburg",
+                    "Москва", "東京", "서울", "القاهرة", "Αθήνα", "मुंबई", "ກຸງເທບ",
+                    "ℌ𝔞𝔪𝔟𝔲𝔯𝔤", "👩‍👩‍👧", "São Paulo", "Zürich", "Ærøskøbing", "İstanbul", "a\u{0}b",
+                    String(repeating: "San ", count: 200),
+                    String(repeating: "x", count: 5_000)].map { Array($0.utf8) }
+        var generator = SeededGenerator(seed: 7)
+        for length in [1, 7, 8, 9, 15, 16, 17, 63, 64, 65, 1_000] {
+            strings.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        }
+        return strings
+    }()
+
+    /// A table learnt from place-like names, which has symbols of several lengths.
+    static let names: [[UInt8]] = {
+        let words = ["San", "Santa", "Saint", "New", "Port", "Mount", "Lake", "North", "Fort", "Nova", "Novo",
+                     "Nizhniy", "Sankt", "Bad", "Villa", "El", "La", "Los", "Las", "Москва", "Санкт", "東京都",
+                     "市"]
+        let ends = ["burg", "ville", "ton", "ford", "field", "shi", "sk", "grad", "polis", "pur", "abad", " City",
+                    "ово", "ск", "区"]
+        var generator = SeededGenerator(seed: 11)
+        return (0..<3_000).map { _ in
+            let word = words.randomElement(using: &generator)!, end = ends.randomElement(using: &generator)!
+            let middle = ["", " ", "-", " de ", "a"].randomElement(using: &generator)!
+            return Array("\(word)\(middle)\(words.randomElement(using: &generator)!.lowercased())\(end)".utf8)
+        }
+    }()
+
+    static func builder(_ strings: [[UInt8]]) -> _StringTable.Builder {
+        var builder = _StringTable.Builder()
+        for string in strings { builder.append(string) }
+        return builder
+    }
+
+    static func roundTrips(_ strings: [[UInt8]], _ compressed: _CompressedStrings) -> Bool {
+        compressed.count == strings.count
+            && strings.indices.allSatisfy { i in compressed.withBytes(i) { Array($0) } == strings[i] }
+    }
+
+    @Test func everyStringComesBack() {
+        for strings in [Self.adversarial, Self.names, Self.names + Self.adversarial, [], [[]]] {
+            let compressed = _CompressedStrings(Self.builder(strings))
+            #expect(compressed.isConsistent())
+            #expect(Self.roundTrips(strings, compressed))
+        }
+        // A table learnt from names codes strings it never saw, in any script.
+        let table = _CompressedStrings(Self.builder(Self.names)).table
+        let encoder = _SymbolTable.Encoder(table.symbolList)
+        for string in Self.adversarial {
+            var codes: [UInt8] = []
+            encoder.encode(string, into: &codes)
+            let decoded = codes.withUnsafeBufferPointer { table.decoded($0) }
+            #expect(decoded == string)
+            #expect(codes.count <= 2 * string.count)
+        }
+    }
+
+    @Test func learntSymbolsCodeNamesInFewerBytes() {
+        let compressed = _CompressedStrings(Self.builder(Self.names))
+        let bytes = Self.names.reduce(0) { $0 + $1.count }
+        #expect(compressed.codes.count * 2 < bytes, "\(compressed.codes.count) codes for \(bytes) bytes")
+        let lengths = Set(compressed.table.symbolList.map(\.length))
+        #expect(lengths.contains(1) && lengths.contains { $0 >= 4 })
+        #expect(compressed.table.symbolList.count == 255)
+    }
+
+    @Test func learningIsDeterministic() {
+        let a = _CompressedStrings(Self.builder(Self.names + Self.adversarial))
+        let b = _CompressedStrings(Self.builder(Self.names + Self.adversarial))
+        #expect(a.table.symbolList == b.table.symbolList)
+        #expect(Array(a.codes) == Array(b.codes))
+    }
+
+    @Test func withoutSymbolsEveryByteIsEscaped() {
+        let encoder = _SymbolTable.Encoder()
+        for string in Self.adversarial {
+            var codes: [UInt8] = []
+            encoder.encode(string, into: &codes)
+            #expect(codes == string.flatMap { [_SymbolTable.escape, $0] })
+            let decoded = codes.withUnsafeBufferPointer { encoder.table.decoded($0) }
+            #expect(decoded == string)
+        }
+    }
+
+    @Test func theEncoderTakesOneLongSymbolPerThreeBytes() {
+        var encoder = _SymbolTable.Encoder()
+        let taken = ["San ", "Sant", "San ", "Sa", "S"].map { encoder.insert(_Symbol(Array($0.utf8))) }
+        // "Sant" has the same first three bytes as "San ", and "San " is in already.
+        #expect(taken == [true, false, false, true, true])
+        let empty = encoder.insert(_Symbol(value: 0, length: 0))
+        #expect(!empty)
+        var codes: [UInt8] = []
+        encoder.encode(Array("San San".utf8), into: &codes)
+        #expect(codes == [0, 1, _SymbolTable.escape, UInt8(ascii: "n")])
+        for filler in 0..<300 { encoder.insert(_Symbol(value: UInt64(filler) | 0x10000, length: 3)) }
+        #expect(encoder.isFull && encoder.symbols.count == 255)
+    }
+
+    @Test func damagedCodesDecodeWithinBounds() {
+        let table = _CompressedStrings(Self.builder(Self.names)).table
+        var generator = SeededGenerator(seed: 3)
+        for length in [0, 1, 2, 3, 17, 500] {
+            for _ in 0..<20 {
+                let codes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                let decoded = codes.withUnsafeBufferPointer { table.decoded($0) }
+                #expect(decoded.count <= 8 * codes.count)
+            }
+        }
+        func decode(_ codes: [UInt8], _ table: _SymbolTable) -> [UInt8] {
+            codes.withUnsafeBufferPointer { table.decoded($0) }
+        }
+        // An escape with nothing after it stands for nothing.
+        #expect(decode([_SymbolTable.escape], table) == [])
+        #expect(decode([_SymbolTable.escape, 65, _SymbolTable.escape], table) == [65])
+        // A code without a symbol stands for nothing.
+        let small = _SymbolTable([_Symbol([UInt8(ascii: "a")])])
+        #expect(decode([0, 1, 200, 0], small) == Array("aa".utf8))
+    }
+
+    @Test func damagedTablesAreNotConsistent() {
+        let table = _CompressedStrings(Self.builder(Self.names)).table
+        #expect(table.isConsistent())
+        var lengths = Array(table.lengths)
+        lengths[0] = 9
+        #expect(!_SymbolTable(symbols: table.symbols, lengths: _Column(lengths)).isConsistent())
+        lengths = Array(table.lengths)
+        lengths[255] = 1
+        #expect(!_SymbolTable(symbols: table.symbols, lengths: _Column(lengths)).isConsistent())
+        var symbols = Array(table.symbols)
+        let short = Array(table.lengths).firstIndex { $0 > 0 && $0 < 8 }!
+        symbols[short] |= 1 << 63
+        #expect(!_SymbolTable(symbols: _Column(symbols), lengths: table.lengths).isConsistent())
+        #expect(!_SymbolTable(symbols: _Column(Array(table.symbols.dropLast())), lengths: table.lengths).isConsistent())
+        #expect(!_SymbolTable(symbols: table.symbols, lengths: _Column([])).isConsistent())
+    }
+
+    @Test("Offsets come back", arguments: [1, 2, 15, 16, 17, 33, 1_000])
+    func offsetsComeBack(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        var offsets: [UInt32] = [0]
+        for _ in 1..<count {
+            // Mostly short strings, now and then a long one (a wide block).
+            let long = UInt32.random(in: 0..<40, using: &generator) == 0
+            offsets.append(offsets.last! + UInt32.random(in: 0...(long ? 5_000 : 20), using: &generator))
+        }
+        let stored = _StringOffsets(offsets)
+        #expect(stored.count == count)
+        #expect(offsets.indices.map { stored[$0] } == offsets.map(Int.init))
+        #expect(stored.isConsistent(end: Int(offsets.last!)))
+        #expect(!stored.isConsistent(end: Int(offsets.last!) + 1))
+        if count >= 1_000 { #expect(!stored.wide.isEmpty && stored.wide.count < offsets.count / 2) }
+    }
+
+    @Test func damagedOffsetsAreNotConsistent() {
+        var offsets: [UInt32] = Array(0..<20).map { UInt32($0 * 3) }
+        offsets[18] = 1_000
+        offsets[19] = 1_001  // the second block is wide
+        let stored = _StringOffsets(offsets)
+        #expect(stored.wide.count == 4 && stored.isConsistent(end: 1_001))
+        func damaged(base: [UInt32]? = nil, delta: [UInt8]? = nil, wide: [UInt32]? = nil) -> Bool {
+            _StringOffsets(
+                base: base.map { _Column($0) } ?? stored.base, delta: delta.map { _Column($0) } ?? stored.delta,
+                wide: wide.map { _Column($0) } ?? stored.wide
+            ).isConsistent(end: 1_001)
+        }
+        #expect(!damaged(delta: Array(stored.delta).enumerated().map { $0.offset == 5 ? 200 : $0.element }), "falls")
+        #expect(!damaged(base: [1, stored.base[1]]), "does not start at 0")
+        #expect(!damaged(base: [0, _StringOffsets.wideFlag | 1]), "a wide block beyond the wide offsets")
+        #expect(!damaged(base: [0, 40]), "a wide block read as a narrow one")
+        #expect(!damaged(wide: [48, 51, 1_000]), "wide offsets missing")
+        #expect(!damaged(wide: Array(stored.wide) + [1_001]), "wide offsets left over")
+        #expect(!damaged(base: [0]), "a block missing")
+        // Read anyway, a wide block beyond the wide offsets gives 0, in bounds.
+        let beyond = _StringOffsets(base: _Column([0, _StringOffsets.wideFlag | 100]), delta: stored.delta,
+                                    wide: stored.wide)
+        #expect(beyond[17] == 0)
+    }
+
+    /// Every name field of the bundled cities file (name, ASCII name and each alternate
+    /// name: about 3 million strings in every script the data has) comes back byte for
+    /// byte. The coding and checking run on a thread of their own (`onOwnThread`).
+    @Test func theBundledNamesComeBack() async throws {
+        let directory = try #require(_BundledData.directory)
+        let file = directory.appendingPathComponent("cities500.txt")
+        let found = try await onOwnThread {
+            let text = try Data(contentsOf: file)
+            var strings: [[UInt8]] = []
+            for line in text.split(separator: UInt8(ascii: "\n")) {
+                let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 4, omittingEmptySubsequences: false)
+                guard fields.count > 3 else { continue }
+                strings.append(Array(fields[1]))
+                strings.append(Array(fields[2]))
+                for alternate in fields[3].split(separator: UInt8(ascii: ",")) { strings.append(Array(alternate)) }
+            }
+            let compressed = _CompressedStrings(Self.builder(strings))
+            let mismatch = strings.indices.first { i in !compressed.withBytes(i) { $0.elementsEqual(strings[i]) } }
+            return (count: strings.count, consistent: compressed.isConsistent(), mismatch: mismatch,
+                    bytes: strings.reduce(0) { $0 + $1.count }, codes: compressed.codes.count)
+        }
+        #expect(found.count > 1_000_000)
+        #expect(found.consistent)
+        #expect(found.mismatch == nil)
+        #expect(found.codes * 5 < found.bytes * 4, "\(found.codes) codes for \(found.bytes) bytes")
+    }
+}
