@@ -25,7 +25,7 @@ struct IndexFileTests {
     @Test func placeRecordsHaveNoImplicitPadding() {
         // Their bytes go to index files as they are: padding the compiler added would hold
         // whatever memory held, and two builds of the same data would differ.
-        #expect(MemoryLayout<_PlaceRecord>.size == MemoryLayout<_PlaceRecord>.stride)
+        #expect(MemoryLayout<_PackedPlace>.size == MemoryLayout<_PackedPlace>.stride)
     }
 
     @Test func twoBuildsOfTheSameDataWriteTheSameBytes() throws {
@@ -190,6 +190,35 @@ struct IndexFileTests {
             l.set("trie.whole.child", at: 0, UInt32.max, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("answers.buckets", at: 0, UInt32.max, &d) }),
+        ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setHeader(2, UInt64(MemoryLayout<_PackedPlace>.stride), &d) }),
+        ("a place's context beyond the contexts", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places", at: 20, UInt32(l.section("places.contexts").count / 24), &d) }),
+        ("the first place's first name not the first", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places", at: 16, 1, &d) }),
+        ("a place's first name not after the one before's", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places", at: 2 * 28 + 16, 1, &d) }),
+        ("the last place's first name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places", at: l.section("places").count - 28 + 16, UInt32.max - 1, &d) }),
+        ("a place's kind unknown", { @Sendable (l: IndexLayout, d: inout Data) in l.setByte("places", at: 24, 3, &d) }),
+        ("a place's flags unknown", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("places", at: 25, 0x80, &d) }),
+        ("a place's population a wide value that is not there", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("places", at: 25, _PackedPlace.widePopulation, &d) }),
+        ("a place's GeoNames id a wide value that is not there", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("places", at: 25, _PackedPlace.wideGeonameID, &d) }),
+        ("a place without a GeoNames id with one", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("places", at: 25, _PackedPlace.noGeonameID, &d) }),
+        ("a place record's padding", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("places", at: 27, 1, &d) }),
+        ("a context's country code beyond the labels", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places.contexts", at: 0, UInt32(Int32.max), &d) }),
+        ("a context without a country name", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places.contexts", at: 4, UInt32.max, &d) }),
+        ("a context's time zone below none", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places.contexts", at: 20, UInt32.max - 1, &d) }),
+        ("a place's id beyond the labels", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places.ids", at: 4, UInt32(Int32.max), &d) }),
         ("a qualifier list ending beyond its words", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("qualifier.regions", at: 12, UInt32.max, &d) }),
         ("a qualifier list's code beyond the labels", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -222,15 +251,7 @@ struct IndexFileTests {
             l.set("words.vw.pos.base", at: 0, 1 << 31 | UInt32(l.section("words.vw.pos.wide").count / 4), &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
-        let file = temporaryFile()
-        defer { try? FileManager.default.removeItem(at: file) }
-        try Fixtures.completer.writeIndex(to: file)
-        var data = try Data(contentsOf: file)
-        let layout = IndexLayout(data)
-        damage(layout, &data)
-        layout.reseal(&data)
-        try data.write(to: file)
-        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+        try IndexLayout.expectResealedDamageIsAnError(Fixtures.completer, name, damage)
     }
 
     /// The fixture's file has what the damage above needs: a region and several countries
@@ -417,7 +438,7 @@ struct IndexFileTests {
     }
 }
 
-/// The layout of an index file (version 19), to damage it precisely in tests.
+/// The layout of an index file (version 20), to damage it precisely in tests.
 struct IndexLayout: Sendable {
     struct Section: Sendable { var name: String, offset: Int, count: Int }
     /// The header's fields, the section table and the header checksum, in words.
@@ -479,6 +500,22 @@ struct IndexLayout: Sendable {
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
         data[section(name).offset + byte] = value
+    }
+
+    /// Writes `completer`'s index file, damages it with `damage`, reseals it (as a foreign
+    /// or malicious writer would leave it) and expects loading it to be an error.
+    static func expectResealedDamageIsAnError(
+        _ completer: LocationCompleter, _ name: String, _ damage: (IndexLayout, inout Data) -> Void
+    ) throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-damage-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try completer.writeIndex(to: file)
+        var data = try Data(contentsOf: file)
+        let layout = IndexLayout(data)
+        damage(layout, &data)
+        layout.reseal(&data)
+        try data.write(to: file)
+        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
     }
 
     /// Recomputes every section's checksum and the header's, as a writer would.

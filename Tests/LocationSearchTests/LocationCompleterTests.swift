@@ -146,7 +146,7 @@ struct LocationCompleterTests {
     /// The qualifier prefix filter never rules out a word a place's qualifier can match.
     @Test func qualifierPrefixFilterKeepsEveryQualifierWord() {
         var checked = 0
-        for record in completer.gazetteer._places.buffer {
+        for record in completer.gazetteer._places {
             let (region, country) = completer.qualifiers.words(for: record)
             for word in region + country {
                 for length in 1...max(1, word.text.count) {

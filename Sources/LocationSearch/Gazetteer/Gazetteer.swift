@@ -20,7 +20,8 @@ public struct Gazetteer: Sendable {
     let _names: _CompressedStrings
     /// Short strings shared by many places: country names, region names, codes, ids.
     let _labels: [String]
-    let _places: _Column<_PlaceRecord>
+    /// The places, packed (see `_PlaceTable`); `_places[i]` is place `i`'s record.
+    let _places: _PlaceTable
     /// Places' names in other languages (see `CompletionOptions.language`).
     let _localized: _LocalizedNames
     /// The rows of GeoNames files that did not become places, counted by reason; empty
@@ -28,7 +29,7 @@ public struct Gazetteer: Sendable {
     public internal(set) var loadReport = GazetteerLoadReport()
 
     init(
-        names: _CompressedStrings, labels: [String], places: _Column<_PlaceRecord>, localized: _LocalizedNames = .empty
+        names: _CompressedStrings, labels: [String], places: _PlaceTable, localized: _LocalizedNames = .empty
     ) {
         _names = names
         _labels = labels
@@ -38,7 +39,8 @@ public struct Gazetteer: Sendable {
 
     init(_ builder: _GazetteerBuilder) {
         self.init(names: _CompressedStrings(builder.names), labels: builder.interner.labels,
-                  places: _Column(builder.places), localized: _LocalizedNames(entries: _Column(builder.localized)))
+                  places: _PlaceTable(builder.places, nameCount: builder.names.count),
+                  localized: _LocalizedNames(entries: _Column(builder.localized)))
     }
 
     /// The number of places.
@@ -122,7 +124,8 @@ public struct Gazetteer: Sendable {
     }
 }
 
-/// One place, as stored: numbers and indices into the gazetteer's tables.
+/// One place: numbers and indices into the gazetteer's tables, as a builder makes it and
+/// as `_PlaceTable` gives it back (which stores it in fewer bytes: `_PackedPlace`).
 struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     var geonameID: Int64 = -1
     var population: Int64 = 0
@@ -130,13 +133,8 @@ struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     var longitude: Float = .nan
     var firstName: UInt32 = 0
     var nameCount: UInt32 = 0
-    /// `Place.Kind`, as 0 city, 1 region, 2 country (stored as a byte so the record is
-    /// plain data that an index file can hold).
+    /// `Place.Kind`, as 0 city, 1 region, 2 country.
     var kindCode: UInt8 = 0
-    /// Explicit, zeroed padding: the record's bytes are written to index files as they
-    /// are, and padding the compiler left would hold whatever the memory held, making two
-    /// builds of the same data differ.
-    var _padding0: UInt8 = 0, _padding1: UInt8 = 0, _padding2: UInt8 = 0
     var kind: Place.Kind {
         get { kindCode == 1 ? .region : kindCode == 2 ? .country : .city }
         set { kindCode = newValue == .region ? 1 : newValue == .country ? 2 : 0 }

@@ -23,7 +23,7 @@ struct _KeyQualifierBits: Sendable {
     ///
     /// - Complexity: O(*p* + *n*) for *p* places and *n* whole-name keys.
     init(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) {
-        let places = gazetteer._places.buffer
+        let places = gazetteer._places.buffers
         var perPlace = [UInt64](repeating: 0, count: places.count)
         var last: _QualifierGroup? = nil
         var lastBits: UInt64 = 0

@@ -48,7 +48,7 @@ struct _KeyViews: Sendable {
     /// label; most labels are not country codes and have no keys), then the kind groups.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
-    init(_ list: _SortedKeys, namePlace: UnsafeBufferPointer<UInt32>, places: UnsafeBufferPointer<_PlaceRecord>,
+    init(_ list: _SortedKeys, namePlace: UnsafeBufferPointer<UInt32>, places: _PlaceTable.Buffers,
          labelCount: Int) {
         let groups = labelCount + Self.kindGroups
         let names = list.name.buffer

@@ -11,7 +11,7 @@ extension _PrefixIndex {
         let nameCount = gazetteer._names.count
         // The names' codes are about two thirds of their UTF-8 (`_CompressedStrings`).
         folded.reserveCapacity(gazetteer._names.codes.count * 3 / 2 + nameCount)
-        let places = gazetteer._places
+        let places = gazetteer._places.buffers
         nameDisplay.reserveCapacity(nameCount)
         namePlace.reserveCapacity(nameCount)
         whole.reserveCapacity(nameCount)
@@ -128,8 +128,8 @@ extension _PrefixIndex {
         }
         let views = namePlace.withUnsafeBufferPointer { namePlace in
             let labels = gazetteer._labels.count
-            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places.buffer, labelCount: labels),
-                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places.buffer, labelCount: labels))
+            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places, labelCount: labels),
+                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places, labelCount: labels))
         }
         self.init(
             folded: _Column(text), nameDisplay: _RisingColumn(nameDisplay),

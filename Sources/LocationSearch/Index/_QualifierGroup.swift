@@ -3,13 +3,13 @@
 /// or rejected together.
 struct _QualifierGroup: Hashable {
     var kind: UInt8
-    var countryCode: Int32, countryName: Int32, admin1Code: Int32, admin1Name: Int32
+    /// The place's labels, less the two a qualifier does not read (continent, time zone).
+    var labels: _PlaceContext
 
     init(_ record: _PlaceRecord) {
         kind = record.kindCode
-        countryCode = record.countryCode
-        countryName = record.countryName
-        admin1Code = record.admin1Code
-        admin1Name = record.admin1Name
+        labels = _PlaceContext(record)
+        labels.continent = -1
+        labels.timeZone = -1
     }
 }

@@ -19,7 +19,9 @@ struct _QualifierPrefixes: Sendable {
         var words = [UInt64](repeating: 0, count: Self.wordCount)
         var seen = Set<_QualifierGroup>()
         var last: _QualifierGroup? = nil
-        for record in gazetteer._places.buffer {
+        let places = gazetteer._places.buffers
+        for i in places.indices {
+            let record = places[i]
             let group = _QualifierGroup(record)
             // Neighbouring places mostly share their region: hash only on a change.
             guard group != last else { continue }

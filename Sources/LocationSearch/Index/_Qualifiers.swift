@@ -87,7 +87,7 @@ final class _Qualifiers: Sendable {
     /// winning.
     static func lists(of gazetteer: Gazetteer) -> (text: [UInt8], regions: [_QualifierList],
                                                      countries: [_QualifierList]) {
-        let places = gazetteer._places
+        let places = gazetteer._places.buffers
         var regions: [RegionKey: (words: [ArraySlice<UInt8>], labelWords: Int)] = [:]
         var countries: [Int32: (words: [ArraySlice<UInt8>], labelWords: Int)] = [:]
         var key: [UInt8] = []

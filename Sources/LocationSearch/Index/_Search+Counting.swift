@@ -25,7 +25,7 @@ extension _Search {
     /// - Complexity: O(*r* + *p* / 64) for *r* keys in the ranges and *p* places: one pass
     ///   over the keys, no ranking, a bit per place.
     func countPlaces() -> Int {
-        let places = completer.gazetteer._places.buffer
+        let places = completer.gazetteer._places.buffers
         let namePlace = completer.index.namePlace.buffers
         let qualifiers = completer.qualifiers
         let whole = completer.index.whole.name.buffer, words = completer.index.words.name.buffer

@@ -7,7 +7,7 @@ extension _Search {
         // retains every column.)
         let qualifiers = completer.qualifiers
         let names = completer.gazetteer._names
-        let places = completer.gazetteer._places.buffer
+        let places = completer.gazetteer._places.buffers
         let namePlace = completer.index.namePlace.buffers, nameDisplay = completer.index.nameDisplay.buffers
         let text = completer.index.folded.buffer
         while true {

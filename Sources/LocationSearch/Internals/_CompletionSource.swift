@@ -52,7 +52,10 @@ final class _CompletionSource: Sendable {
                 used[Int(entry.language)] = true
             }
             for (label, isUsed) in used.enumerated() where isUsed { languages[gazetteer._labels[label]] = Int32(label) }
-            for (i, record) in gazetteer._places.buffer.enumerated() where record.kind != .city {
+            // (By index: a read through the table's iterator decodes every field.)
+            let places = gazetteer._places.buffers
+            for i in places.indices where places[i].kind != .city {
+                let record = places[i]
                 regionPlaces[Self.key(record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
             }
         }

@@ -88,7 +88,7 @@ extension _IndexFile {
             guard _Checksum.of(summed) == table[tableWords] else {
                 throw invalid("its header is damaged (checksum mismatch)")
             }
-            guard fields[2] == UInt64(MemoryLayout<_PlaceRecord>.stride), fields[3] == byteOrderMark else {
+            guard fields[2] == _PackedPlace.layoutSignature, fields[3] == byteOrderMark else {
                 throw invalid("it was written on a machine with another layout")
             }
             var sections: [Section] = [], gaps: [Int] = []

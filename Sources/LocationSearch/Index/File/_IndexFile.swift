@@ -4,7 +4,7 @@ import Foundation
 /// prefix index as named, checksummed sections, each 16-byte aligned, so loading is one
 /// read, a checksum pass and a validation pass, with no parsing and no per-node objects.
 ///
-///     header    UInt64 fields (see `Header`): magic "LSINDEX1", version, record stride,
+///     header    UInt64 fields (see `Header`): magic "LSINDEX1", version, record layout,
 ///               byte order, section count
 ///     table     per section: its name (24 bytes of ASCII, zero-padded), offset, byte
 ///               count and checksum (`_Checksum` of its bytes)
@@ -68,24 +68,28 @@ enum _IndexFile {
     /// `qualifier.countries`), not folded at load; each trie node's range end as a byte
     /// below the next node's start (`_TrieUppers`: `.upper`, `.upper.far`); the views'
     /// positions as a base per block and 16 bits each (`_ViewPositions`: `.pos.base`,
-    /// `.pos.low`, `.pos.wide`). 20: the folded text in whole-key order, each distinct
-    /// text once, and the whole-name keys' offsets as a base per block and two bytes a key
-    /// (`_KeyOffsets`: `<list>.key.base`, `.delta`, `.shift`).
-    static let version: UInt64 = 20
+    /// `.pos.low`, `.pos.wide`). 20: place records of 28 bytes, not 64 (`_PlaceTable`:
+    /// labels by a shared context, no name count, 32-bit numbers with a wide table), the
+    /// header's record field the record's layout, not only its stride. 21: the folded text
+    /// in whole-key order, each distinct text once, and the whole-name keys' offsets as a
+    /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
+    /// `.shift`).
+    static let version: UInt64 = 21
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
         var magic = _IndexFile.magic
         var version = _IndexFile.version
-        /// `_PlaceRecord`'s stride and a byte-order mark: the file is this machine's.
-        var recordStride = UInt64(MemoryLayout<_PlaceRecord>.stride)
+        /// The stored place record's layout (`_PackedPlace.layoutSignature`: its stride and
+        /// field offsets) and a byte-order mark: the file is this machine's.
+        var recordLayout = _PackedPlace.layoutSignature
         var byteOrder = _IndexFile.byteOrderMark
         var sectionCount: UInt64 = 0
 
         static let fieldCount = 5
         /// Where `sectionCount` is among the fields.
         static let sectionCountField = 4
-        var fields: [UInt64] { [magic, version, recordStride, byteOrder, sectionCount] }
+        var fields: [UInt64] { [magic, version, recordLayout, byteOrder, sectionCount] }
     }
 
     static let byteOrderMark: UInt64 = 0x0102_0304_0506_0708
