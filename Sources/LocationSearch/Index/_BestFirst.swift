@@ -43,7 +43,7 @@ struct _BestFirst {
 
     /// What the walk needs of a source, as plain values: no reference counting.
     struct _Walkable {
-        var key: UnsafeBufferPointer<UInt32>
+        var key: _KeyOffsets.Buffers
         var name: UnsafeBufferPointer<UInt32>
         var score: UnsafePointer<Float>
         var tree: UnsafePointer<Float>
@@ -90,7 +90,7 @@ struct _BestFirst {
     @inline(__always)
     func keyOffset(at position: Int, source: Int) -> UInt32 {
         let w = walkable[source]
-        return w.key[w.listPosition(position)]
+        return UInt32(truncatingIfNeeded: w.key[w.listPosition(position)])
     }
 
     /// Adds the keys `range` of `list` (with `view`, the keys `range` of the view), each
@@ -140,7 +140,7 @@ struct _BestFirst {
     }
 
     private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
-        if !lists.contains(where: { $0.key.pointer == list.key.pointer }) { lists.append(list) }
+        if !lists.contains(where: { $0.name.pointer == list.name.pointer }) { lists.append(list) }
         precondition(joint < 0 || view != nil, "a joint source is a view")
         if joint >= 0 || heap.order.hasJoints {
             // (Only once a joint source is added: most walks never have one.)
@@ -149,11 +149,11 @@ struct _BestFirst {
         }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
-            walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+            walkable.append(_Walkable(key: list.key.buffers, name: list.name.buffer, score: list.score.pointer,
                                       tree: view.tree.baseAddress ?? list.tree.pointer, count: view.positions.count,
                                       leafCount: view.leafCount, bonus: bonus, positions: view.positions))
         } else {
-            walkable.append(_Walkable(key: list.key.buffer, name: list.name.buffer, score: list.score.pointer,
+            walkable.append(_Walkable(key: list.key.buffers, name: list.name.buffer, score: list.score.pointer,
                                       tree: list.tree.pointer, count: list.count, leafCount: list.leafCount,
                                       bonus: bonus, positions: nil))
         }

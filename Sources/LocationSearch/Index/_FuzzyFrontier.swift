@@ -42,7 +42,7 @@ struct _FuzzyFrontier {
     /// (a copy of a list or trie retains each of its columns, and a walk is made and
     /// moved for every typo query): they stay valid while the index does, which its
     /// creator holds for longer (a search holds its completer).
-    let keys: UnsafeBufferPointer<UInt32>
+    let keys: _KeyOffsets.Buffers
     let scores: UnsafeBufferPointer<Float>, tree: UnsafeBufferPointer<Float>
     let leafCount: Int
     let trie: _ShallowTrie.Buffers
@@ -116,7 +116,7 @@ struct _FuzzyFrontier {
         let keyList = list == .whole ? index.whole : index.words
         let text = index.folded.buffer
         self.list = list
-        self.keys = keyList.key.buffer
+        self.keys = keyList.key.buffers
         self.scores = keyList.score.buffer
         self.tree = keyList.tree.buffer
         self.leafCount = keyList.leafCount

@@ -114,14 +114,17 @@ extension _PrefixIndex {
         // Sorting has no natural progress; the two lists split the bar by their sizes.
         let total = Double(max(1, whole.count + words.count))
         progress?("Sorting keys", 0)
-        let wholeKeys = _SortedKeys(whole, folded: folded)
+        var wholeSorted = _SortedKeys.sorted(whole, folded: folded)
         progress?("Sorting keys", Double(whole.count) / total)
-        let wordKeys = _SortedKeys(words, folded: folded)
+        var wordSorted = _SortedKeys.sorted(words, folded: folded)
         progress?("Sorting keys", 1)
-        let tries = folded.withUnsafeBufferPointer { text in
-            _ShallowTries(
-                whole: _ShallowTrie(keys: wholeKeys.key.buffer, scores: wholeKeys.score.buffer, text: text),
-                words: _ShallowTrie(keys: wordKeys.key.buffer, scores: wordKeys.score.buffer, text: text))
+        let text = Self.layOut(&wholeSorted, &wordSorted, folded: folded, nameCount: nameDisplay.count)
+        let (wholeKeys, wordKeys, tries) = text.withUnsafeBufferPointer { text in
+            let wholeKeys = _SortedKeys(sorted: wholeSorted, text: text)
+            let wordKeys = _SortedKeys(sorted: wordSorted, text: text)
+            return (wholeKeys, wordKeys, _ShallowTries(
+                whole: _ShallowTrie(keys: wholeKeys.key.buffers, scores: wholeKeys.score.buffer, text: text),
+                words: _ShallowTrie(keys: wordKeys.key.buffers, scores: wordKeys.score.buffer, text: text)))
         }
         let views = namePlace.withUnsafeBufferPointer { namePlace in
             let labels = gazetteer._labels.count
@@ -129,8 +132,51 @@ extension _PrefixIndex {
                     words: _KeyViews(wordKeys, namePlace: namePlace, places: places, labelCount: labels))
         }
         self.init(
-            folded: _Column(folded), nameDisplay: _RisingColumn(nameDisplay),
+            folded: _Column(text), nameDisplay: _RisingColumn(nameDisplay),
             namePlace: _RisingColumn(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
             wholeViews: views.whole, wordViews: views.words)
+    }
+
+    /// The folded text laid out in whole-key order, each distinct text once (identical
+    /// names sort next to each other), with both lists' keys (`whole` sorted, and `words`,
+    /// keys into `folded`, each in a name of `nameCount`) moved into it: the whole-name
+    /// keys' offsets then rise, which `_KeyOffsets` stores in two bytes a key. A word key
+    /// keeps its place in its name's text.
+    ///
+    /// - Complexity: O(*t* + *n*) for *t* bytes of text and *n* keys.
+    static func layOut(
+        _ whole: inout [_SortedKeys.Entry], _ words: inout [_SortedKeys.Entry], folded: [UInt8], nameCount: Int
+    ) -> [UInt8] {
+        var text: [UInt8] = []
+        text.reserveCapacity(folded.count)
+        // Per name, where its text starts in `folded` and in the new text.
+        var from = [UInt32](repeating: 0, count: nameCount), to = [UInt32](repeating: 0, count: nameCount)
+        folded.withUnsafeBufferPointer { folded in
+            var previous = 0..<0  // the last text laid out, in `folded`
+            for i in whole.indices {
+                let start = Int(whole[i].key)
+                var end = start
+                while folded[end] != 0 { end += 1 }
+                var same = i > 0 && end - start == previous.count
+                var j = 0
+                while same && j < previous.count {
+                    same = folded[start + j] == folded[previous.lowerBound + j]
+                    j += 1
+                }
+                if !same {
+                    text.append(contentsOf: UnsafeBufferPointer(rebasing: folded[start...end]))
+                    previous = start..<end
+                }
+                let moved = UInt32(text.count - (end - start) - 1)
+                from[Int(whole[i].name)] = UInt32(start)
+                to[Int(whole[i].name)] = moved
+                whole[i].key = moved
+            }
+        }
+        for i in words.indices {
+            let name = Int(words[i].name)
+            words[i].key = to[name] + (words[i].key - from[name])
+        }
+        return text
     }
 }

@@ -11,7 +11,9 @@
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
-    /// Folded names, each followed by a 0 byte (folding never produces 0).
+    /// Folded names, each followed by a 0 byte (folding never produces 0), in whole-key
+    /// order and each distinct text once (`layOut`): names that fold alike share their
+    /// text, and the whole-name keys' offsets rise (`_KeyOffsets`).
     let folded: _Column<UInt8>
     /// Per indexed (place, folded name): the name's index in the gazetteer's name table,
     /// and the place's index. (Where its key starts in `folded` is its whole-name key's
@@ -71,7 +73,7 @@ struct _PrefixIndex: Sendable {
     }
 
     private func range(of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie) -> (range: Range<Int>, exact: Int) {
-        let text = folded.buffer, k = keys.key.buffer
+        let text = folded.buffer, k = keys.key.buffers
         guard let first = query.first else { return (0..<k.count, 0) }
         let buckets = keys.buckets.buffer
         if query.count <= 2 {
@@ -80,7 +82,7 @@ struct _PrefixIndex: Sendable {
             let all = Int(buckets[bucket])..<Int(buckets[end])
             let exact = query.count == 1
                 ? Int(buckets[bucket | 1]) - all.lowerBound
-                : _PrefixIndex.gallop(k, all) { text[Int($0) + 2] == 0 } - all.lowerBound
+                : _PrefixIndex.gallop(all) { text[k[$0] + 2] == 0 } - all.lowerBound
             return (all, exact)
         }
         return query.withUnsafeBufferPointer { q in
@@ -92,7 +94,7 @@ struct _PrefixIndex: Sendable {
                 return (within, children.isEmpty ? within.count : Int(t.lower[children.lowerBound]) - within.lowerBound)
             }
             // The exact matches sort first and are few: gallop from the start.
-            let exactEnd = _PrefixIndex.gallop(k, within) { text[Int($0) + q.count] == 0 }
+            let exactEnd = _PrefixIndex.gallop(within) { text[k[$0] + q.count] == 0 }
             return (within, exactEnd - within.lowerBound)
         }
     }
@@ -118,7 +120,7 @@ struct _PrefixIndex: Sendable {
     @inline(__always)
     static func narrow(
         _ range: Range<Int>, depth: Int, trieNode: Int, by bytes: UnsafeBufferPointer<UInt8>,
-        keys k: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt8>, trie t: _ShallowTrie.Buffers,
+        keys k: _KeyOffsets.Buffers, text: UnsafeBufferPointer<UInt8>, trie t: _ShallowTrie.Buffers,
         scoringAbove floor: Float = -.infinity
     ) -> (range: Range<Int>, trieNode: Int) {
         var within = range, node = trieNode, depth = depth, used = 0
@@ -167,7 +169,7 @@ struct _PrefixIndex: Sendable {
         var lower = within.lowerBound, upper = within.upperBound, count = within.count
         while count > 0 {
             let half = count / 2
-            let order = comparePrefix(text, Int(k[lower + half]) + depth, rest)
+            let order = comparePrefix(text, k[lower + half] + depth, rest)
             if order < 0 {
                 lower += half + 1
                 count -= half + 1
@@ -176,7 +178,7 @@ struct _PrefixIndex: Sendable {
                 count = half
             }
         }
-        upper = partition(k, lower..<upper) { comparePrefix(text, Int($0) + depth, rest) <= 0 }
+        upper = partition(lower..<upper) { comparePrefix(text, k[$0] + depth, rest) <= 0 }
         return (lower..<upper, -1)
     }
 
@@ -246,7 +248,7 @@ struct _PrefixIndex: Sendable {
 
     /// The key of entry `i` of `keys`, for tests and diagnostics.
     func key(_ i: Int, in keys: _SortedKeys) -> [UInt8] {
-        let start = Int(keys.key[i])
+        let start = keys.key[i]
         var end = start
         while folded[end] != 0 { end += 1 }
         return Array(folded.buffer[start..<end])
@@ -258,8 +260,9 @@ struct _PrefixIndex: Sendable {
     func _checkInvariants() {
         for list in [whole, words] {
             precondition(list.key.count == list.name.count && list.key.count == list.score.count)
-            for i in list.key.indices {
-                precondition(Int(list.key[i]) < folded.count && Int(list.name[i]) < nameDisplay.count)
+            precondition(list.key.isConsistent(below: folded.count))
+            for i in 0..<list.count {
+                precondition(Int(list.name[i]) < nameDisplay.count)
                 let k = key(i, in: list)
                 if i > 0 {
                     precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
@@ -272,14 +275,30 @@ struct _PrefixIndex: Sendable {
         }
         wholeViews._checkInvariants(whole)
         wordViews._checkInvariants(words)
-        tries.whole._checkInvariants(keys: whole.key.buffer, scores: whole.score.buffer, text: folded.buffer)
-        tries.words._checkInvariants(keys: words.key.buffer, scores: words.score.buffer, text: folded.buffer)
+        tries.whole._checkInvariants(keys: whole.key.buffers, scores: whole.score.buffer, text: folded.buffer)
+        tries.words._checkInvariants(keys: words.key.buffers, scores: words.score.buffer, text: folded.buffer)
         var names = Set<UInt32>()
-        for i in whole.key.indices {
-            precondition(whole.key[i] == 0 || folded[Int(whole.key[i]) - 1] == 0,
-                         "a name key does not start after a terminator")
-            names.insert(whole.name[i])
+        let text = folded.buffer
+        func length(_ start: Int) -> Int {
+            var end = start
+            while text[end] != 0 { end += 1 }
+            return end - start
         }
+        var previous = (start: 0, length: 0)
+        for i in 0..<whole.count {
+            let start = whole.key[i], count = length(start)
+            precondition(start == 0 || text[start - 1] == 0, "a name key does not start after a terminator")
+            names.insert(whole.name[i])
+            // The text holds the names in whole-key order, each distinct text once: a key
+            // starts where the one before it does, or right after it with another text.
+            let after = previous.start + previous.length + 1
+            precondition(i == 0 ? start == 0 : start == previous.start || (start == after && !(
+                count == previous.length && text[start..<start + count].elementsEqual(text[previous.start..<after - 1]))),
+                         "the folded text is not in whole-key order, each text once")
+            previous = (start, count)
+        }
+        precondition(whole.count == 0 || previous.start + previous.length + 1 == folded.count,
+                     "the folded text holds more than the names")
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
     }
 }

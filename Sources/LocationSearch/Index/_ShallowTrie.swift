@@ -61,7 +61,7 @@ struct _ShallowTrie: Sendable {
     /// `scores`.
     ///
     /// - Complexity: O(*n* *d*) for *n* keys and `depth` *d*.
-    init(keys: UnsafeBufferPointer<UInt32>, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
+    init(keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
         struct Node {
             var lower: UInt32, upper: UInt32
             var byte: UInt8
@@ -74,8 +74,8 @@ struct _ShallowTrie: Sendable {
         // The node each level is extending (-1: none, the next key opens one).
         var open = [Int](repeating: -1, count: depth + 1)
         open[0] = 0
-        for i in keys.indices {
-            let start = Int(keys[i]), score = scores[i]
+        for i in 0..<keys.count {
+            let start = keys[i], score = scores[i]
             levels[0][0].best = max(levels[0][0].best, score)
             var opened = false
             for level in 1...depth {
@@ -119,7 +119,7 @@ struct _ShallowTrie: Sendable {
         }
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
-        let next = keys.map { Self.nextBytes(ofKeyAt: Int($0), in: text) }
+        let next = (0..<keys.count).map { Self.nextBytes(ofKeyAt: keys[$0], in: text) }
         let lowerColumn = _Column(lower)
         self.init(
             lower: lowerColumn, upper: _TrieUppers(upper, lower: lowerColumn, keyCount: keys.count),
@@ -206,7 +206,7 @@ struct _ShallowTrie: Sendable {
     /// path, its best score theirs, and its children every next byte. Traps on a broken
     /// invariant; tests call it, and debug builds after every build.
     func _checkInvariants(
-        keys: UnsafeBufferPointer<UInt32>, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>
+        keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>
     ) {
         precondition(isConsistent(keyCount: keys.count))
         precondition(lower[0] == 0 && Int(upper[0]) == keys.count)
@@ -228,20 +228,20 @@ struct _ShallowTrie: Sendable {
             }
             // The keys that end here sort first; then one child per next byte, in order.
             var cursor = range.lowerBound
-            while cursor < range.upperBound && text[Int(keys[cursor]) + depth] == 0 { cursor += 1 }
+            while cursor < range.upperBound && text[keys[cursor] + depth] == 0 { cursor += 1 }
             for child in buffers.children(of: node) {
                 let childRange = Int(lower[child])..<Int(upper[child])
                 precondition(
                     childRange.lowerBound == cursor, "trie node \(child) does not start where its sibling ends")
-                for i in childRange { precondition(text[Int(keys[i]) + depth] == byte[child]) }
+                for i in childRange { precondition(text[keys[i] + depth] == byte[child]) }
                 cursor = childRange.upperBound
                 stack.append((child, depth + 1))
             }
             precondition(cursor == range.upperBound, "trie node \(node) misses a child")
         }
         precondition(visited == count, "the trie has unreachable nodes")
-        for (i, key) in keys.enumerated() {
-            precondition(next[i] == Self.nextBytes(ofKeyAt: Int(key), in: text), "key \(i)'s next bytes are wrong")
+        for i in 0..<keys.count {
+            precondition(next[i] == Self.nextBytes(ofKeyAt: keys[i], in: text), "key \(i)'s next bytes are wrong")
         }
     }
 }

@@ -6,8 +6,8 @@ struct _SortedKeys: Sendable {
         var score: Float
     }
 
-    /// Offsets of the keys in the folded text, in key order.
-    let key: _Column<UInt32>
+    /// Where the keys start in the folded text, in key order.
+    let key: _KeyOffsets
     /// The indexed name each key belongs to.
     let name: _Column<UInt32>
     /// Each key's static score (place importance and name adjustment).
@@ -20,10 +20,10 @@ struct _SortedKeys: Sendable {
     let leafCount: Int
     static let blockSize = 16
 
-    var count: Int { key.count }
+    var count: Int { name.count }
 
     init(
-        key: _Column<UInt32>, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
+        key: _KeyOffsets, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
         buckets: _Column<UInt32>, leafCount: Int
     ) {
         self.key = key
@@ -34,7 +34,12 @@ struct _SortedKeys: Sendable {
         self.leafCount = leafCount
     }
 
-    init(_ entries: [Entry], folded: [UInt8]) {
+    /// `entries` in key order: by their keys' text (0-terminated at their offsets in
+    /// `folded`), then best score first, then by name.
+    ///
+    /// - Complexity: O(*n* log *n*) comparisons for *n* entries, most of them of one
+    ///   64-bit prefix.
+    static func sorted(_ entries: [Entry], folded: [UInt8]) -> [Entry] {
         func prefix8(_ offset: UInt32) -> UInt64 {
             var value: UInt64 = 0
             var i = Int(offset)
@@ -64,8 +69,13 @@ struct _SortedKeys: Sendable {
                 return a.entry.name < b.entry.name
             }
         }
-        let score = keyed.map(\.entry.score)
-        let leaves = Self.leafCount(keys: keyed.count)
+        return keyed.map(\.entry)
+    }
+
+    /// The list of `entries`, already `sorted(_:folded:)`, whose keys are offsets in `text`.
+    init(sorted entries: [Entry], text: UnsafeBufferPointer<UInt8>) {
+        let score = entries.map(\.score)
+        let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
         for (i, s) in score.enumerated() {
             let leaf = leaves + i / Self.blockSize
@@ -74,9 +84,12 @@ struct _SortedKeys: Sendable {
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
         }
-        let buckets = _BucketTable.build(count: keyed.count) { Int(keyed[$0].prefix >> 48) }
+        let buckets = _BucketTable.build(count: entries.count) {
+            let start = Int(entries[$0].key), first = text[start]
+            return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
+        }
         self.init(
-            key: _Column(keyed.map(\.entry.key)), name: _Column(keyed.map(\.entry.name)),
+            key: _KeyOffsets(entries.map(\.key)), name: _Column(entries.map(\.name)),
             score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }
 

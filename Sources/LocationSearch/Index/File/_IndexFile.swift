@@ -70,8 +70,11 @@ enum _IndexFile {
     /// positions as a base per block and 16 bits each (`_ViewPositions`: `.pos.base`,
     /// `.pos.low`, `.pos.wide`). 20: place records of 28 bytes, not 64 (`_PlaceTable`:
     /// labels by a shared context, no name count, 32-bit numbers with a wide table), the
-    /// header's record field the record's layout, not only its stride.
-    static let version: UInt64 = 20
+    /// header's record field the record's layout, not only its stride. 21: the folded text
+    /// in whole-key order, each distinct text once, and the whole-name keys' offsets as a
+    /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
+    /// `.shift`).
+    static let version: UInt64 = 21
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
