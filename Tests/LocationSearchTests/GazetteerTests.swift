@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import LocationSearch
 
-@Suite("GeoNames files")
+@Suite("GeoNames files", .holdsItsThread)
 struct GazetteerTests {
     @Test func readsTheGeoNamesLayouts() throws {
         let gazetteer = try Gazetteer(geoNamesDirectory: Fixtures.directory("geonames"))

@@ -533,7 +533,7 @@ struct IndexLayout: Sendable {
     }
 }
 
-@Suite("Index file from GeoNames files")
+@Suite("Index file from GeoNames files", .holdsItsThread)
 struct IndexFileRoundTripTests {
     static let queries = ["san", "san fr", "SAN F", "paris", "paris tex", "paris, texas", "nyc", "new y", "york",
                           "sao", "são p", "munich", "münchen", "berl", "Берлин", "サン", "fr", "x", "", "  ",
@@ -597,7 +597,7 @@ struct IndexFileRoundTripTests {
 }
 
 /// The bundled cache's key covers everything baked into an index, by construction.
-@Suite("Cache key")
+@Suite("Cache key", .holdsItsThread)
 struct CacheKeyTests {
     @Test func theRankingFingerprintNamesEveryWeight() {
         let fields = Mirror(reflecting: _Ranking.weights).children.compactMap(\.label)

@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Key offsets")
+@Suite("Key offsets", .holdsItsThread)
 struct KeyOffsetsTests {
     @Test("Rising offsets are stored in blocks and come back", arguments: [0, 1, 63, 64, 65, 1_000])
     func risingOffsetsComeBack(count: Int) {

@@ -188,7 +188,7 @@ struct LocationCompleterTests {
     }
 }
 
-@Suite("HighlightRange")
+@Suite("HighlightRange", .holdsItsThread)
 struct HighlightRangeTests {
     @Test func convertsToStringAndAttributedStringRanges() throws {
         let text = "Zu\u{0308}rich 🇨🇭"

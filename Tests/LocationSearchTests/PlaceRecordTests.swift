@@ -3,7 +3,7 @@ import Testing
 @testable import LocationSearch
 
 /// Every value a place record gives the public API, for every bundled place.
-@Suite("Place records")
+@Suite("Place records", .holdsItsThread)
 struct PlaceRecordTests {
     /// A digest of everything the public API makes from the bundled places' records: each
     /// `Place` (id, GeoNames id, name, kind, codes, names, population, time zone and the
@@ -43,7 +43,7 @@ struct PlaceRecordTests {
 
 /// Values a record's narrow fields do not hold, kept through the public API and an index
 /// file.
-@Suite("Place records: values beyond the narrow fields")
+@Suite("Place records: values beyond the narrow fields", .holdsItsThread)
 struct PlaceRecordEdgeTests {
     static let big = Int(UInt32.max)
     static let places: [Place] = [

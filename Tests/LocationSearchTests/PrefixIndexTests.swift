@@ -57,7 +57,7 @@ struct PrefixIndexTests {
     }
 }
 
-@Suite("Prefix index ranges")
+@Suite("Prefix index ranges", .holdsItsThread)
 struct PrefixIndexRangeTests {
     /// A seeded gazetteer of short names over a small alphabet, so that prefixes share
     /// buckets, hit bucket edges and include exact matches, spaces and UTF-8.

@@ -4,7 +4,7 @@ import Testing
 
 /// The names' codec: a symbol table learnt from strings (FSST), the strings coded with it,
 /// and their offsets in blocks.
-@Suite("Symbol tables and compressed strings")
+@Suite("Symbol tables and compressed strings", .holdsItsThread)
 struct SymbolTableTests {
     /// Strings that stress the coder: empty, single bytes, every byte value, bytes the
     /// table has no symbol for, a symbol's prefix at the end of a string, long strings,

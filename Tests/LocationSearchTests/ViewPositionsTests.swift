@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("View positions (base per block, 16 bits a position)")
+@Suite("View positions (base per block, 16 bits a position)", .holdsItsThread)
 struct ViewPositionsTests {
     /// Rising runs with gaps of every size, one after another as groups are: every
     /// position reads back, from the whole and from any slice.

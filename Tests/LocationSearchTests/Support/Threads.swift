@@ -41,9 +41,10 @@ struct HoldsItsThread: SuiteTrait, TestTrait, TestScoping {
     var isRecursive: Bool { true }
 
     /// Each test case takes its turn (a parameterized test's cases one by one); a suite, or
-    /// a test function as a whole, does not, or its cases would wait for it.
+    /// a test function as a whole, does not, or its cases would wait for it. Nor does a
+    /// test with a time limit of its own, which would count the wait for its turn.
     func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
-        testCase == nil ? nil : self
+        testCase == nil || test.traits.contains(where: { $0 is TimeLimitTrait }) ? nil : self
     }
 
     func provideScope(
