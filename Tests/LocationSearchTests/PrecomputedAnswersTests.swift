@@ -7,7 +7,7 @@ struct PrecomputedAnswersTests {
     var completer: LocationCompleter { get async throws { try await bundledCompleter() } }
 
     /// The same completer without stored answers: every query runs the search.
-    func searching(_ completer: LocationCompleter) -> LocationCompleter {
+    static func searching(_ completer: LocationCompleter) -> LocationCompleter {
         completer.with(answers: .empty)
     }
 
@@ -37,7 +37,7 @@ struct PrecomputedAnswersTests {
         in completer: LocationCompleter, typoTolerance: Bool
     ) -> (keys: [String], filledWithTypos: Int) {
         let answers = completer.answers
-        let live = completer.with(answers: .empty)
+        let live = Self.searching(completer)
         var differing: [String] = [], filledWithTypos = 0
         for i in 0..<answers.keys.count {
             let key = answers.keys.withBytes(i) { Array($0) }
@@ -61,7 +61,7 @@ struct PrecomputedAnswersTests {
           arguments: ["angau", "Angau", "s", "san ", "saint"])
     func storedAnswersWithoutTypos(_ query: String) async throws {
         let completer = try await completer
-        let live = searching(completer)
+        let live = Self.searching(completer)
         #expect(completer.answers.entries(for: _QueryPlan(query: query).key) != nil, "\(query) should be stored")
         for limit in [1, 3, 10] {
             let options = CompletionOptions(limit: limit, typoTolerance: false)
@@ -73,7 +73,7 @@ struct PrecomputedAnswersTests {
           arguments: ["S", "s", "San ", "sAn", "Sã", "saint", "st", "Mü", "la "])
     func storedAnswersServeTypedQueries(_ query: String) async throws {
         let completer = try await completer
-        let live = searching(completer)
+        let live = Self.searching(completer)
         let plan = _QueryPlan(query: query)
         #expect(completer.answers.entries(for: plan.key) != nil, "\(query) should be stored")
         #expect(completer.completions(for: query) == live.completions(for: query))
@@ -92,8 +92,8 @@ struct PrecomputedAnswersTests {
           ])
     func otherOptionsSearch(_ options: CompletionOptions) async throws {
         let completer = try await completer
-        #expect(completer.completions(for: "s", options: options) == searching(completer).completions(for: "s", options: options))
-        #expect(completer.completions(for: "s, fr") == searching(completer).completions(for: "s, fr"))
+        #expect(completer.completions(for: "s", options: options) == Self.searching(completer).completions(for: "s", options: options))
+        #expect(completer.completions(for: "s, fr") == Self.searching(completer).completions(for: "s, fr"))
     }
 
     @Test func damagedAnswersAreRejected() async throws {
