@@ -337,17 +337,6 @@ struct LocationSearchSessionTests {
     }
 
     @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
-    @Test func failuresCompareByTheirErrors() {
-        typealias State = LocationSearchSession.State
-        #expect(State.failed(Offline(code: 7)) == .failed(Offline(code: 7)))
-        #expect(State.failed(Offline(code: 7)) != .failed(Offline(code: 8)))
-        #expect(State.failed(CancellationError()) == .failed(CancellationError()))
-        #expect(State.failed(CancellationError()) != .failed(Offline(code: 7)))
-        #expect(State.noResults != .idle)
-        #expect(State.noResults.completions.isEmpty)
-    }
-
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
     @Test func settingTheSameFragmentAgainDoesNotSearchAgainButNewOptionsDo() async {
         let searched = EventLog<String>()
         let session = LocationSearchSession { fragment, options in
@@ -393,6 +382,21 @@ struct LocationSearchSessionTests {
                 #expect(updates.last == answer(last), "\(updates)")
             }
         }
+    }
+}
+
+/// The session's values, apart from its searches: synchronous, so in the one lane.
+@Suite("LocationSearchSession states", .holdsItsThread)
+struct LocationSearchSessionStateTests {
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @Test func failuresCompareByTheirErrors() {
+        typealias State = LocationSearchSession.State
+        #expect(State.failed(Offline(code: 7)) == .failed(Offline(code: 7)))
+        #expect(State.failed(Offline(code: 7)) != .failed(Offline(code: 8)))
+        #expect(State.failed(CancellationError()) == .failed(CancellationError()))
+        #expect(State.failed(CancellationError()) != .failed(Offline(code: 7)))
+        #expect(State.noResults != .idle)
+        #expect(State.noResults.completions.isEmpty)
     }
 }
 
