@@ -179,6 +179,36 @@ struct _CompressedStrings: Sendable {
         }
     }
 
+    /// Calls `body` with the index and UTF-8 bytes of each string of `indices` in turn,
+    /// until it returns `false`: a scan of a place's names, which decodes each once (a
+    /// string's copy comes from the one before, still in the buffer) where `withBytes`
+    /// would decode the strings each copies from again.
+    ///
+    /// - Complexity: O(*n*) for *n* bytes of the strings and the at most `copyDepth`
+    ///   before the first.
+    func forEach(in indices: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows {
+        guard !indices.isEmpty else { return }
+        var first = indices.lowerBound
+        while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
+        var longest = 0
+        for string in first..<indices.upperBound { longest = max(longest, units(string).count) }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) { buffer in
+            let out = buffer.baseAddress!
+            var length = 0
+            for string in first..<indices.upperBound {
+                var units = units(string), kept = 0
+                if let copy = copied(units) {
+                    kept = string == first ? 0 : min(copy, length)
+                    units = units.dropFirst()
+                }
+                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+                if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
+                    return
+                }
+            }
+        }
+    }
+
     /// String `index`.
     func string(_ index: Int) -> String {
         withBytes(index) { String(decoding: $0, as: UTF8.self) }

@@ -18,11 +18,11 @@ extension _SymbolTable.Encoder {
         var encoder = Self()
         var best = encoder, bestGain = Int.min
         var count1 = [UInt32](repeating: 0, count: _SymbolTable.entries)
-        var pairs = _PairCounts(sampleBytes: sample.reduce(0) { $0 + $1.count })
+        let pairs = _PairCounts(sampleBytes: sample.reduce(0) { $0 + $1.count })
         for fraction in stride(from: 8, through: 128, by: 30) {
             for i in count1.indices { count1[i] = 0 }
             pairs.removeAll()
-            let gain = encoder.count(sample, of: bytes, fraction: fraction, count1: &count1, pairs: &pairs)
+            let gain = encoder.count(sample, of: bytes, fraction: fraction, count1: &count1, pairs: pairs)
             if gain >= bestGain { (best, bestGain) = (encoder, gain) }
             if fraction >= 128 { break }
             encoder = Self(candidates: encoder.candidates(fraction: fraction, count1: count1, pairs: pairs))
@@ -40,7 +40,7 @@ extension _SymbolTable.Encoder {
     /// new symbols); returns the bytes less the codes.
     private func count(
         _ sample: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>, fraction: Int,
-        count1: inout [UInt32], pairs: inout _PairCounts
+        count1: inout [UInt32], pairs: _PairCounts
     ) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var gain = 0
@@ -118,31 +118,39 @@ extension _SymbolTable.Encoder {
 }
 
 /// Counts of pairs of 12-bit codes (`first << 12 | second`) while a table is learnt: an
-/// open-addressed hash table sized for the pairs a sample can have (at most one a byte),
-/// which a round clears and refills without allocating.
-struct _PairCounts {
+/// open-addressed hash table sized for the pairs a sample can have (at most two a byte:
+/// a pair and its first byte's alternative), kept at most half full, which a round
+/// clears and refills without allocating. A class over raw memory, so that counting
+/// (about a million adds while a table is learnt) neither checks bounds nor uniqueness.
+final class _PairCounts {
     /// Slots of `pair + 1` (0 for an empty one), probed linearly from the pair's hash.
-    private var keys: [UInt32]
-    private var counts: [UInt32]
+    private let keys: UnsafeMutableBufferPointer<UInt32>
+    private let counts: UnsafeMutableBufferPointer<UInt32>
     private let mask: Int
 
     /// A table for up to `2 * bytes` distinct pairs.
     init(sampleBytes bytes: Int) {
         var slots = 1_024
         while slots < 4 * bytes { slots *= 2 }
-        keys = [UInt32](repeating: 0, count: slots)
-        counts = [UInt32](repeating: 0, count: slots)
+        keys = .allocate(capacity: slots)
+        counts = .allocate(capacity: slots)
+        keys.initialize(repeating: 0)
+        counts.initialize(repeating: 0)
         mask = slots - 1
     }
 
-    mutating func removeAll() {
-        for i in keys.indices { keys[i] = 0 }
+    deinit {
+        keys.deallocate()
+        counts.deallocate()
     }
+
+    func removeAll() { keys.update(repeating: 0) }
 
     /// Counts `pair` once more.
     @inline(__always)
-    mutating func add(_ pair: Int) {
+    func add(_ pair: Int) {
         let key = UInt32(truncatingIfNeeded: pair) &+ 1
+        // `slot` stays below `mask + 1`, the tables' size; the table is never full.
         var slot = Int((key &* 0x9E37_79B1) >> 8) & mask
         while keys[slot] != 0 && keys[slot] != key { slot = (slot &+ 1) & mask }
         if keys[slot] == 0 {
