@@ -154,6 +154,22 @@ struct SymbolTableTests {
                 #expect(compressed.equal(a, b) == (strings[a] == strings[b]), "\(a) \(b)")
             }
         }
+        // A scan decodes each string once, from any start, and stops when asked.
+        for range in [0..<9, 1..<6, 4..<5, 3..<3, 2..<300] {
+            var seen: [[UInt8]] = []
+            compressed.forEach(in: range) { i, bytes in
+                #expect(i == range.lowerBound + seen.count)
+                seen.append(Array(bytes))
+                return true
+            }
+            #expect(seen == Array((strings + Self.names)[range]))
+        }
+        var visited = 0
+        compressed.forEach(in: 0..<9) { _, _ in
+            visited += 1
+            return visited < 3
+        }
+        #expect(visited == 3)
     }
 
     /// Codes that no encoder writes (copy codes after a string's start, copies at the
