@@ -70,9 +70,10 @@ struct _CompressedStrings: Sendable {
         DispatchQueue.concurrentPerform(iterations: halves) { part in
             let strings = (part * count / halves)..<((part + 1) * count / halves)
             let first = Int(offsets[strings.lowerBound]), last = Int(offsets[strings.upperBound])
-            // Room for a string's codes (one a byte at most) and, after them, its codes
-            // after a copy.
-            var codes = [UInt16](repeating: 0, count: 2 * (last - first) + 1)
+            // Room for the codes (one a byte at most) and, after the last string's, its
+            // codes after a copy (fewer than its bytes).
+            let longest = strings.reduce(0) { max($0, Int(offsets[$1 + 1] - offsets[$1])) }
+            var codes = [UInt16](repeating: 0, count: last - first + longest + 1)
             var ends = [UInt32](repeating: 0, count: strings.count)
             let written = bytes.withUnsafeBufferPointer { bytes in
                 codes.withUnsafeMutableBufferPointer { out in
