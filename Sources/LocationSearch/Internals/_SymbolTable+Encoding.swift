@@ -1,16 +1,16 @@
 extension _SymbolTable {
     /// Codes strings with a table's symbols, greedily: at each byte the longest symbol
     /// the lookup finds there, else the byte's own code. Lookups as in FSST: a direct table
-    /// for one- and two-byte symbols and a hash table of symbols of three or more bytes by
-    /// their first three, which holds one symbol per three bytes (`insert` refuses a
-    /// second; training only ever builds tables it can code with).
+    /// for two-byte symbols (and the bytes) and a hash table of symbols of three or more
+    /// bytes by their first three, which holds one symbol per three bytes (`insert`
+    /// refuses a second; training only ever builds tables it can code with).
     ///
     /// Used while an index is built (training and coding the names), never by a loaded
     /// index.
     ///
     /// - Complexity: O(1) per code.
     struct Encoder {
-        /// The symbols, by code.
+        /// The learnt symbols, in code order from `_SymbolTable.firstSymbol`.
         private(set) var symbols: [_Symbol] = []
         /// What starts with bytes `b0 | b1 << 8` when no longer symbol does: the two-byte
         /// symbol, else byte `b0`'s code, as `code | length << 12`; and `longFlag` when a
