@@ -175,8 +175,16 @@ struct IndexFileTests {
         ("a name symbol with bytes beyond its length", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("names.lengths", at: 0, 1, &d)
             l.set("names.symbols", at: 4, UInt32.max, &d) }),
-        ("the names' escape code given a symbol", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("names.lengths", at: 255, 1, &d) }),
+        ("a names' copy code given a symbol", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: _SymbolTable.copyCodes.lowerBound, 1, &d) }),
+        ("a names' byte code standing for another byte", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.symbols", at: 8 * 65, 66, &d) }),
+        ("a learnt name symbol of one byte", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("names.lengths", at: _SymbolTable.firstSymbol, 1, &d) }),
+        ("the names' last offset one code beyond the codes", { @Sendable (l: IndexLayout, d: inout Data) in
+            // The fixture's names end in a narrow block (`theFixtureFileHasWhatTheDamageNeeds`).
+            let last = l.section("names.delta").count - 1
+            l.setByte("names.delta", at: last, l.byte("names.delta", at: last, d) &+ 1, &d) }),
         ("a name offset falling", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("names.delta", at: 1, 255, &d) }),
         ("the names' offsets not starting at 0", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -265,6 +273,9 @@ struct IndexFileTests {
         #expect(layout.section("qualifier.countries").count >= 2 * MemoryLayout<_QualifierList>.stride)
         #expect(layout.section("trie.whole.upper.far").count >= 8)
         #expect(MemoryLayout<_QualifierList>.stride == 32)
+        let lastBlock = layout.section("names.base").count - 4, lastDelta = layout.section("names.delta").count - 1
+        #expect(layout.word("names.base", at: lastBlock, try Data(contentsOf: file)) & _StringOffsets.wideFlag == 0)
+        #expect(layout.byte("names.delta", at: lastDelta, try Data(contentsOf: file)) < 255)
     }
 
     @Test func resealingAnUndamagedFileKeepsItValid() throws {
@@ -497,6 +508,9 @@ struct IndexLayout: Sendable {
         let at = section(name).offset + byte
         return data[at..<(at + 4)].withUnsafeBytes { $0.loadUnaligned(as: UInt32.self) }
     }
+
+    /// The byte at `byte` of section `name`.
+    func byte(_ name: String, at byte: Int, _ data: Data) -> UInt8 { data[section(name).offset + byte] }
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
         data[section(name).offset + byte] = value

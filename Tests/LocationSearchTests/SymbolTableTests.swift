@@ -2,8 +2,9 @@ import Foundation
 import Testing
 @testable import LocationSearch
 
-/// The names' codec: a symbol table learnt from strings (FSST), the strings coded with it,
-/// and their offsets in blocks.
+/// The names' codec: a symbol table of 12-bit codes learnt from strings (FSST), the
+/// strings coded with it (copying the start of the string before), and their offsets in
+/// blocks.
 @Suite("Symbol tables and compressed strings", .holdsItsThread)
 struct SymbolTableTests {
     /// Strings that stress the coder: empty, single bytes, every byte value, bytes the
@@ -50,6 +51,17 @@ struct SymbolTableTests {
             && strings.indices.allSatisfy { i in compressed.withBytes(i) { Array($0) } == strings[i] }
     }
 
+    /// `codes` decoded with `table` (packed first, as a string's codes are stored).
+    static func decode(_ codes: [UInt16], _ table: _SymbolTable) -> [UInt8] {
+        let packed = _PackedCodes.pack(codes)
+        return packed.withUnsafeBufferPointer { packed in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * codes.count + 8) { out in
+                let count = table.decode(packed.baseAddress!, units: 0..<codes.count, into: out.baseAddress!, at: 0)
+                return Array(out[..<count])
+            }
+        }
+    }
+
     @Test func everyStringComesBack() {
         for strings in [Self.adversarial, Self.names, Self.names + Self.adversarial, [], [[]]] {
             let compressed = _CompressedStrings(Self.builder(strings))
@@ -60,21 +72,20 @@ struct SymbolTableTests {
         let table = _CompressedStrings(Self.builder(Self.names)).table
         let encoder = _SymbolTable.Encoder(table.symbolList)
         for string in Self.adversarial {
-            var codes: [UInt8] = []
+            var codes: [UInt16] = []
             encoder.encode(string, into: &codes)
-            let decoded = codes.withUnsafeBufferPointer { table.decoded($0) }
-            #expect(decoded == string)
-            #expect(codes.count <= 2 * string.count)
+            #expect(Self.decode(codes, table) == string)
+            #expect(codes.count <= string.count)
         }
     }
 
     @Test func learntSymbolsCodeNamesInFewerBytes() {
         let compressed = _CompressedStrings(Self.builder(Self.names))
         let bytes = Self.names.reduce(0) { $0 + $1.count }
-        #expect(compressed.codes.count * 2 < bytes, "\(compressed.codes.count) codes for \(bytes) bytes")
+        #expect(compressed.codes.count * 2 < bytes, "\(compressed.codes.count) bytes of codes for \(bytes) bytes")
         let lengths = Set(compressed.table.symbolList.map(\.length))
-        #expect(lengths.contains(1) && lengths.contains { $0 >= 4 })
-        #expect(compressed.table.symbolList.count == 255)
+        #expect(lengths.contains(2) && lengths.contains { $0 >= 4 } && !lengths.contains(1))
+        #expect(compressed.table.symbolList.count <= _SymbolTable.symbolCapacity)
     }
 
     @Test func learningIsDeterministic() {
@@ -84,67 +95,146 @@ struct SymbolTableTests {
         #expect(Array(a.codes) == Array(b.codes))
     }
 
-    @Test func withoutSymbolsEveryByteIsEscaped() {
+    @Test func withoutSymbolsEveryByteIsItsOwnCode() {
         let encoder = _SymbolTable.Encoder()
         for string in Self.adversarial {
-            var codes: [UInt8] = []
+            var codes: [UInt16] = []
             encoder.encode(string, into: &codes)
-            #expect(codes == string.flatMap { [_SymbolTable.escape, $0] })
-            let decoded = codes.withUnsafeBufferPointer { encoder.table.decoded($0) }
-            #expect(decoded == string)
+            #expect(codes == string.map(UInt16.init))
+            #expect(Self.decode(codes, encoder.table) == string)
         }
     }
 
     @Test func theEncoderTakesOneLongSymbolPerThreeBytes() {
         var encoder = _SymbolTable.Encoder()
         let taken = ["San ", "Sant", "San ", "Sa", "S"].map { encoder.insert(_Symbol(Array($0.utf8))) }
-        // "Sant" has the same first three bytes as "San ", and "San " is in already.
-        #expect(taken == [true, false, false, true, true])
+        // "Sant" has the same first three bytes as "San ", and "San " is in already; every
+        // byte has its own code.
+        #expect(taken == [true, false, false, true, false])
         let empty = encoder.insert(_Symbol(value: 0, length: 0))
         #expect(!empty)
-        var codes: [UInt8] = []
+        var codes: [UInt16] = []
         encoder.encode(Array("San San".utf8), into: &codes)
-        #expect(codes == [0, 1, _SymbolTable.escape, UInt8(ascii: "n")])
-        for filler in 0..<300 { encoder.insert(_Symbol(value: UInt64(filler) | 0x10000, length: 3)) }
-        #expect(encoder.isFull && encoder.symbols.count == 255)
+        let first = UInt16(_SymbolTable.firstSymbol)
+        #expect(codes == [first, first + 1, UInt16(UInt8(ascii: "n"))])
+        for filler in 0..<4_000 { encoder.insert(_Symbol(value: UInt64(filler) | 0x10000, length: 3)) }
+        #expect(encoder.isFull && encoder.symbols.count == _SymbolTable.symbolCapacity)
     }
 
+    @Test("Packed codes come back", arguments: [0, 1, 2, 3, 4, 5, 101])
+    func packedCodesComeBack(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        let codes = (0..<count).map { _ in UInt16.random(in: 0...0xFFF, using: &generator) }
+        let packed = _PackedCodes.pack(codes)
+        #expect(packed.count == _PackedCodes.bytes(count))
+        #expect(_PackedCodes.count(bytes: packed.count) == count)
+        let unpacked = packed.withUnsafeBufferPointer { packed in
+            codes.indices.map { UInt16(_PackedCodes.code($0, in: packed.baseAddress!)) }
+        }
+        #expect(unpacked == codes)
+        // No number of codes takes one byte more than a multiple of three.
+        #expect(_PackedCodes.count(bytes: 3 * count + 1) == nil)
+    }
+
+    /// A string that shares its start with the one before copies it (at most `copyDepth`
+    /// in a row), and still reads like its text: the same strings compare equal whichever
+    /// way they are coded.
+    @Test func stringsCopyTheStartOfTheOneBefore() {
+        let strings = ["Takht-e Qeysar", "Takht-e Qeyşar", "Takht-e Qeysar", "Takht-e Azadi", "Takht-e Āzādī",
+                       "Takht", "Takht-e Qeysar", "Seyyed Nur", "Takht-e Qeysar"].map { Array($0.utf8) }
+        let compressed = _CompressedStrings(Self.builder(strings + Self.names))
+        #expect(compressed.isConsistent())
+        #expect(Self.roundTrips(strings + Self.names, compressed))
+        let copies = strings.indices.map { compressed.copied($0) }
+        // "Takht-e Qey" (11 bytes) again, then "şar" in fewer codes than the whole.
+        #expect(copies[0] == nil && copies[1] == 11)
+        #expect(copies[...5].filter { $0 != nil }.count <= _CompressedStrings.copyDepth)
+        for a in strings.indices {
+            for b in strings.indices {
+                #expect(compressed.equal(a, b) == (strings[a] == strings[b]), "\(a) \(b)")
+            }
+        }
+        // A scan decodes each string once, from any start, and stops when asked.
+        for range in [0..<9, 1..<6, 4..<5, 3..<3, 2..<300] {
+            var seen: [[UInt8]] = []
+            compressed.forEach(in: range) { i, bytes in
+                #expect(i == range.lowerBound + seen.count)
+                seen.append(Array(bytes))
+                return true
+            }
+            #expect(seen == Array((strings + Self.names)[range]))
+        }
+        var visited = 0
+        compressed.forEach(in: 0..<9) { _, _ in
+            visited += 1
+            return visited < 3
+        }
+        #expect(visited == 3)
+    }
+
+    /// Codes that no encoder writes (copy codes after a string's start, copies at the
+    /// first string, chains of copies longer than `copyDepth`, random codes) decode within
+    /// bounds.
     @Test func damagedCodesDecodeWithinBounds() {
         let table = _CompressedStrings(Self.builder(Self.names)).table
         var generator = SeededGenerator(seed: 3)
+        func strings(_ codes: [[UInt16]]) -> _CompressedStrings {
+            var starts: [UInt32] = [0]
+            for string in codes { starts.append(starts.last! + UInt32(string.count)) }
+            return _CompressedStrings(table: table, codes: _Column(_PackedCodes.pack(codes.flatMap { $0 })),
+                                      offsets: _StringOffsets(starts))
+        }
         for length in [0, 1, 2, 3, 17, 500] {
-            for _ in 0..<20 {
-                let codes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
-                let decoded = codes.withUnsafeBufferPointer { table.decoded($0) }
-                #expect(decoded.count <= 8 * codes.count)
+            let random = (0..<20).map { _ in (0..<length).map { _ in UInt16.random(in: 0...0xFFF, using: &generator) } }
+            let damaged = strings(random)
+            #expect(damaged.isConsistent())
+            for i in random.indices {
+                #expect(damaged.withBytes(i) { $0.count } <= 8 * length + _SymbolTable.longestCopy)
             }
         }
-        func decode(_ codes: [UInt8], _ table: _SymbolTable) -> [UInt8] {
-            codes.withUnsafeBufferPointer { table.decoded($0) }
-        }
-        // An escape with nothing after it stands for nothing.
-        #expect(decode([_SymbolTable.escape], table) == [])
-        #expect(decode([_SymbolTable.escape, 65, _SymbolTable.escape], table) == [65])
-        // A code without a symbol stands for nothing.
-        let small = _SymbolTable([_Symbol([UInt8(ascii: "a")])])
-        #expect(decode([0, 1, 200, 0], small) == Array("aa".utf8))
+        let copy3 = UInt16(_SymbolTable.copyCodes.lowerBound + 2), a = UInt16(UInt8(ascii: "a"))
+        // Every string copies 3 bytes: the first copies nothing, and a chain is cut after
+        // `copyDepth` strings.
+        let chain = strings(Array(repeating: [copy3, a], count: 10))
+        let decoded = (0..<10).map { chain.withBytes($0) { String(decoding: $0, as: UTF8.self) } }
+        #expect(decoded == ["a", "aa", "aaa", "aaaa", "aaaa", "aaaa", "aaaa", "aaaa", "aaaa", "aaaa"])
+        // A copy code after the start stands for nothing.
+        #expect(strings([[a], [a, copy3, a]]).string(1) == "aa")
     }
 
     @Test func damagedTablesAreNotConsistent() {
         let table = _CompressedStrings(Self.builder(Self.names)).table
         #expect(table.isConsistent())
+        func consistent(symbols: [UInt64]? = nil, lengths: [UInt8]? = nil) -> Bool {
+            _SymbolTable(symbols: symbols.map { _Column($0) } ?? table.symbols,
+                         lengths: lengths.map { _Column($0) } ?? table.lengths).isConsistent()
+        }
         var lengths = Array(table.lengths)
         lengths[0] = 9
-        #expect(!_SymbolTable(symbols: table.symbols, lengths: _Column(lengths)).isConsistent())
+        #expect(!consistent(lengths: lengths), "a symbol longer than 8 bytes")
         lengths = Array(table.lengths)
-        lengths[255] = 1
-        #expect(!_SymbolTable(symbols: table.symbols, lengths: _Column(lengths)).isConsistent())
+        lengths[_SymbolTable.copyCodes.lowerBound] = 1
+        #expect(!consistent(lengths: lengths), "a copy code with a symbol")
+        lengths = Array(table.lengths)
+        lengths[_SymbolTable.firstSymbol] = 1
+        #expect(!consistent(lengths: lengths), "a learnt symbol of one byte")
+        lengths = Array(table.lengths)
+        lengths[65] = 0
+        #expect(!consistent(lengths: lengths), "a byte without its code")
         var symbols = Array(table.symbols)
-        let short = Array(table.lengths).firstIndex { $0 > 0 && $0 < 8 }!
+        symbols[65] = 66
+        #expect(!consistent(symbols: symbols), "a byte code standing for another byte")
+        symbols = Array(table.symbols)
+        let short = (_SymbolTable.firstSymbol..<_SymbolTable.entries).first { (2..<8).contains(table.lengths[$0]) }!
         symbols[short] |= 1 << 63
-        #expect(!_SymbolTable(symbols: _Column(symbols), lengths: table.lengths).isConsistent())
-        #expect(!_SymbolTable(symbols: _Column(Array(table.symbols.dropLast())), lengths: table.lengths).isConsistent())
-        #expect(!_SymbolTable(symbols: table.symbols, lengths: _Column([])).isConsistent())
+        #expect(!consistent(symbols: symbols), "bytes beyond a symbol's length")
+        #expect(!consistent(symbols: Array(table.symbols.dropLast())))
+        #expect(!consistent(lengths: []))
+        // Codes that are not a whole number of packed codes.
+        let strings = _CompressedStrings(Self.builder(Self.names))
+        let cut = _CompressedStrings(table: strings.table, codes: _Column(Array(strings.codes) + [0, 0]),
+                                     offsets: strings.offsets)
+        #expect(_PackedCodes.count(bytes: strings.codes.count + 2) == nil && !cut.isConsistent())
     }
 
     @Test("Offsets come back", arguments: [1, 2, 15, 16, 17, 33, 1_000])
@@ -213,6 +303,6 @@ struct SymbolTableTests {
         #expect(found.count > 1_000_000)
         #expect(found.consistent)
         #expect(found.mismatch == nil)
-        #expect(found.codes * 5 < found.bytes * 4, "\(found.codes) codes for \(found.bytes) bytes")
+        #expect(found.codes * 3 < found.bytes * 2, "\(found.codes) bytes of codes for \(found.bytes) bytes")
     }
 }

@@ -1,23 +1,32 @@
 import Dispatch
 
-/// Strings coded with a symbol table learnt from them (`_SymbolTable`, FSST) into one
-/// buffer, each on its own so that any one decodes alone: string `i` is the codes
-/// `codes[offsets[i] ..< offsets[i + 1]]` (`_StringOffsets`). The gazetteer keeps its
-/// names this way: for the bundled data, 15.7 MB of UTF-8 and 5.0 MB of offsets become
-/// about 11.9 MB of codes and 1.7 MB of offsets (see docs/filters-and-footprint.md).
+/// Strings coded with a symbol table learnt from them (`_SymbolTable`: FSST with 12-bit
+/// codes) into one buffer of codes packed two per three bytes (`_PackedCodes`): string `i`
+/// is the codes `offsets[i] ..< offsets[i + 1]` (`_StringOffsets`, counted in codes). A
+/// string may start with a copy code, which takes its first 1...32 bytes from the string
+/// before (a place's names are often transliterations of each other: "Takht-e Qeyşar",
+/// "Takht-e Qeysar"), at most `copyDepth` strings in a row, so any string decodes from
+/// itself and at most that many before it. The gazetteer keeps its names this way: for
+/// the bundled data, 15.7 MB of UTF-8 become about 9.2 MB of codes and 1.6 MB of offsets
+/// (8-bit FSST codes took 11.9 and 1.7; see docs/filters-and-footprint.md).
 ///
 ///     var builder = _StringTable.Builder()
 ///     builder.append("Sankt Peterburg")
 ///     let strings = _CompressedStrings(builder)
 ///     strings.string(0)   // "Sankt Peterburg"
 ///
-/// - Complexity: a string in O(*n*) for its *n* bytes (decoded into a stack buffer, no
-///   allocation beyond a `String` when one is asked for).
+/// - Complexity: a string in O(*n*) for its *n* bytes and the at most `copyDepth` strings
+///   it copies from (decoded into a stack buffer, no allocation beyond a `String` when one
+///   is asked for).
 struct _CompressedStrings: Sendable {
     let table: _SymbolTable
+    /// The codes, packed (`_PackedCodes`).
     let codes: _Column<UInt8>
-    /// `count + 1` offsets into `codes`, rising from 0 to its end.
+    /// `count + 1` offsets into the codes, in codes, rising from 0 to `codeCount`.
     let offsets: _StringOffsets
+    /// The number of codes `codes` holds (0 for a byte count no number of codes takes,
+    /// which `isConsistent` refuses).
+    let codeCount: Int
 
     var count: Int { offsets.count - 1 }
 
@@ -25,22 +34,29 @@ struct _CompressedStrings: Sendable {
         self.table = table
         self.codes = codes
         self.offsets = offsets
+        codeCount = _PackedCodes.count(bytes: codes.count) ?? 0
     }
 
     /// Bytes of strings a table is learnt from: a fixed sample (every *k*-th string) of
-    /// about this size. The gazetteer's 15.7 MB of names code to 11.91 MB with a 128 KB
-    /// sample, 11.94 with 64 KB and 11.86 with 1 MB; learning from 128 KB takes about
-    /// 10 ms.
-    static let sampleBytes = 1 << 17
+    /// about this size. The gazetteer's 15.7 MB of names code to 9.13 MB with a 256 KB
+    /// sample, 9.29 with 128 KB and 9.09 with 512 KB (a prototype's figures, copies
+    /// included); learning from 256 KB takes about 30 ms.
+    static let sampleBytes = 1 << 18
 
-    /// The most bytes of strings a table codes: 1 GiB, whose codes (at worst two bytes a
-    /// byte, every byte escaped) fit the 31-bit offsets of `_StringOffsets`. The GeoNames
-    /// reader and `Gazetteer(places:)` refuse more with an error.
+    /// The most strings in a row that start with a copy code: a string decodes with at
+    /// most this many before it. (The names code to 9.19 MB with 2, 9.11 with 4, 9.08
+    /// with 8.)
+    static let copyDepth = 4
+
+    /// The most bytes of strings a table codes: 1 GiB, whose codes (at most one a byte)
+    /// fit the 31-bit offsets of `_StringOffsets`. The GeoNames reader and
+    /// `Gazetteer(places:)` refuse more with an error.
     static let byteLimit = 1 << 30
 
     /// `builder`'s strings (at most `byteLimit` bytes), coded with a table learnt from a
-    /// sample of them; the two
-    /// halves of the strings coded at once, on two cores.
+    /// sample of them; the two halves of the strings coded at once, on two cores (the
+    /// first string of each half copies nothing, so the codes do not depend on the split's
+    /// timing).
     ///
     /// - Complexity: O(*n*) for *n* bytes.
     init(_ builder: _StringTable.Builder) {
@@ -50,24 +66,19 @@ struct _CompressedStrings: Sendable {
         precondition(bytes.count <= Self.byteLimit, "strings beyond 1 GiB")
         let encoder = bytes.withUnsafeBufferPointer { _SymbolTable.Encoder(training: sample, of: $0) }
         let halves = count < 4_096 ? 1 : 2
-        let coded = _ResultSlots<(codes: [UInt8], ends: [UInt32])>(count: halves)
+        let coded = _ResultSlots<(codes: [UInt16], ends: [UInt32])>(count: halves)
         DispatchQueue.concurrentPerform(iterations: halves) { part in
             let strings = (part * count / halves)..<((part + 1) * count / halves)
             let first = Int(offsets[strings.lowerBound]), last = Int(offsets[strings.upperBound])
-            var codes = [UInt8](repeating: 0, count: 2 * (last - first))
+            // Room for the codes (one a byte at most) and, after the last string's, its
+            // codes after a copy (fewer than its bytes).
+            let longest = strings.reduce(0) { max($0, Int(offsets[$1 + 1] - offsets[$1])) }
+            var codes = [UInt16](repeating: 0, count: last - first + longest + 1)
             var ends = [UInt32](repeating: 0, count: strings.count)
             let written = bytes.withUnsafeBufferPointer { bytes in
                 codes.withUnsafeMutableBufferPointer { out in
-                    encoder.withLookup { lookup in
-                        var written = 0
-                        for i in strings {
-                            let start = Int(offsets[i])
-                            let string = UnsafeBufferPointer(rebasing: bytes[start..<Int(offsets[i + 1])])
-                            written += lookup.encode(
-                                string, readable: bytes.count - start, into: out.baseAddress! + written)
-                            ends[i - strings.lowerBound] = UInt32(written)
-                        }
-                        return written
+                    encoder.withLookup {
+                        Self.encode(strings, offsets: offsets, bytes: bytes, $0, into: out.baseAddress!, ends: &ends)
                     }
                 }
             }
@@ -75,7 +86,7 @@ struct _CompressedStrings: Sendable {
             coded[part] = (codes, ends)
         }
         let parts = coded.values.compactMap { $0 }
-        var codes: [UInt8] = [], starts: [UInt32] = [0]
+        var codes: [UInt16] = [], starts: [UInt32] = [0]
         codes.reserveCapacity(parts.reduce(0) { $0 + $1.codes.count })
         starts.reserveCapacity(count + 1)
         for (partCodes, ends) in parts {
@@ -83,22 +94,120 @@ struct _CompressedStrings: Sendable {
             starts.append(contentsOf: ends.lazy.map { $0 + base })
             codes.append(contentsOf: partCodes)
         }
-        self.init(table: encoder.table, codes: _Column(codes), offsets: _StringOffsets(starts))
+        self.init(table: encoder.table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts))
+    }
+
+    /// Codes `strings` (of `bytes`, at `offsets`) at `out`, each the shorter of its codes
+    /// and a copy of its start shared with the string before (if that one is in `strings`
+    /// and fewer than `copyDepth` copy in a row before it) followed by the codes of the
+    /// rest; records where each ends in `ends`; returns the codes written.
+    private static func encode(
+        _ strings: Range<Int>, offsets: [UInt32], bytes: UnsafeBufferPointer<UInt8>,
+        _ lookup: _SymbolTable.Encoder.Lookup, into out: UnsafeMutablePointer<UInt16>, ends: inout [UInt32]
+    ) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        var written = 0, copiesInARow = 0
+        for i in strings {
+            let start = Int(offsets[i]), end = Int(offsets[i + 1])
+            let string = UnsafeBufferPointer(start: base + start, count: end - start)
+            let whole = lookup.encode(string, readable: bytes.count - start, into: out + written)
+            var shared = 0
+            if i > strings.lowerBound && copiesInARow < copyDepth {
+                let before = Int(offsets[i - 1])
+                let limit = min(end - start, start - before, _SymbolTable.longestCopy)
+                while shared < limit && base[before + shared] == base[start + shared] { shared += 1 }
+            }
+            var length = whole
+            if shared >= 2 {
+                let rest = UnsafeBufferPointer(start: base + start + shared, count: end - start - shared)
+                let after = lookup.encode(rest, readable: bytes.count - start - shared, into: out + written + whole)
+                if after + 1 < whole {
+                    out[written] = UInt16(_SymbolTable.copyCodes.lowerBound + shared - 1)
+                    for k in 0..<after { out[written + 1 + k] = out[written + whole + k] }
+                    length = after + 1
+                }
+            }
+            copiesInARow = length != whole ? copiesInARow + 1 : 0
+            written += length
+            ends[i - strings.lowerBound] = UInt32(written)
+        }
+        return written
     }
 
     /// The codes of string `index`, empty if the offsets are damaged (which a loaded index
     /// has checked they are not).
     @inline(__always)
-    func codes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+    func units(_ index: Int) -> Range<Int> {
         let start = offsets[index], end = offsets[index + 1]
-        guard start <= end, end <= codes.count else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return UnsafeBufferPointer(start: codes.pointer + start, count: end - start)
+        guard start <= end, end <= codeCount else { return 0..<0 }
+        return start..<end
     }
 
-    /// Calls `body` with string `index`'s UTF-8 bytes, decoded into a temporary buffer.
+    /// How many bytes the string of codes `units` copies from the one before (`nil` for
+    /// none).
+    @inline(__always)
+    func copied(_ units: Range<Int>) -> Int? {
+        units.isEmpty ? nil : _SymbolTable.copyLength(_PackedCodes.code(units.lowerBound, in: codes.pointer))
+    }
+
+    /// How many bytes string `index` copies from the one before (`nil` for none).
+    @inline(__always)
+    func copied(_ index: Int) -> Int? { copied(units(index)) }
+
+    /// Calls `body` with string `index`'s UTF-8 bytes, decoded into a temporary buffer
+    /// (with the strings it copies from, at most `copyDepth` before it: the first of them
+    /// copies nothing, whatever its codes say).
     @inline(__always)
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try table.withDecoded(codes(index), body)
+        var first = index, longest = units(index).count
+        while first > 0 && index - first < Self.copyDepth && copied(first) != nil {
+            first -= 1
+            longest = max(longest, units(first).count)
+        }
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) {
+            buffer in
+            let out = buffer.baseAddress!
+            var length = 0
+            for string in first...index {
+                var units = units(string), kept = 0
+                if let copy = copied(units) {
+                    kept = string == first ? 0 : min(copy, length)
+                    units = units.dropFirst()
+                }
+                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+            }
+            return try body(UnsafeBufferPointer(start: out, count: length))
+        }
+    }
+
+    /// Calls `body` with the index and UTF-8 bytes of each string of `indices` in turn,
+    /// until it returns `false`: a scan of a place's names, which decodes each once (a
+    /// string's copy comes from the one before, still in the buffer) where `withBytes`
+    /// would decode the strings each copies from again.
+    ///
+    /// - Complexity: O(*n*) for *n* bytes of the strings and the at most `copyDepth`
+    ///   before the first.
+    func forEach(in indices: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows {
+        guard !indices.isEmpty else { return }
+        var first = indices.lowerBound
+        while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
+        var longest = 0
+        for string in first..<indices.upperBound { longest = max(longest, units(string).count) }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) { buffer in
+            let out = buffer.baseAddress!
+            var length = 0
+            for string in first..<indices.upperBound {
+                var units = units(string), kept = 0
+                if let copy = copied(units) {
+                    kept = string == first ? 0 : min(copy, length)
+                    units = units.dropFirst()
+                }
+                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+                if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
+                    return
+                }
+            }
+        }
     }
 
     /// String `index`.
@@ -106,13 +215,26 @@ struct _CompressedStrings: Sendable {
         withBytes(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether strings `a` and `b` are the same, from their codes: a string's codes are a
-    /// function of its bytes (the encoder is deterministic), and its bytes of its codes.
-    func equal(_ a: Int, _ b: Int) -> Bool { codes(a).elementsEqual(codes(b)) }
+    /// Whether strings `a` and `b` are the same: from their codes when neither copies (a
+    /// string's codes are then a function of its bytes, the encoder being deterministic),
+    /// else from their bytes.
+    func equal(_ a: Int, _ b: Int) -> Bool {
+        if copied(a) == nil && copied(b) == nil {
+            let x = units(a), y = units(b), packed = codes.pointer
+            let shift = y.lowerBound &- x.lowerBound
+            return x.count == y.count
+                && x.allSatisfy { _PackedCodes.code($0, in: packed) == _PackedCodes.code($0 &+ shift, in: packed) }
+        }
+        return withBytes(a) { x in withBytes(b) { y in x.elementsEqual(y) } }
+    }
 
-    /// Whether the table is well formed and the offsets rise from 0 to the end of the
-    /// codes: what a loaded index checks before it decodes anything.
+    /// Whether the table is well formed, the codes a whole number of packed codes, and the
+    /// offsets rise from 0 to the end of the codes: what a loaded index checks before it
+    /// decodes anything.
     ///
     /// - Complexity: O(*n*) for *n* strings.
-    func isConsistent() -> Bool { table.isConsistent() && offsets.isConsistent(end: codes.count) }
+    func isConsistent() -> Bool {
+        table.isConsistent() && _PackedCodes.count(bytes: codes.count) != nil
+            && offsets.isConsistent(end: codeCount)
+    }
 }

@@ -9,8 +9,8 @@ extension _PrefixIndex {
         var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
         let nameCount = gazetteer._names.count
-        // The names' codes are about two thirds of their UTF-8 (`_CompressedStrings`).
-        folded.reserveCapacity(gazetteer._names.codes.count * 3 / 2 + nameCount)
+        // The names' codes are about 0.6 of their UTF-8 (`_CompressedStrings`).
+        folded.reserveCapacity(gazetteer._names.codes.count * 2 + nameCount)
         let places = gazetteer._places.buffers
         nameDisplay.reserveCapacity(nameCount)
         namePlace.reserveCapacity(nameCount)

@@ -44,15 +44,19 @@ extension _CompletionSource {
         }
         // The byte checks (candidate, then the folded key) come before `fits`, which makes
         // a lower-cased String: a place can have hundreds of names beyond ASCII.
-        for n in record.firstName..<(record.firstName + record.nameCount)
-        where n != row.display && names.withBytes(Int(n), candidate) {
-            names.withBytes(Int(n)) { _Folding.fold(utf8: $0, into: &other) }
-            guard other == key, fits(n) else { continue }
-            var respelled = row
-            respelled.display = n
-            return respelled
+        // (Names in turn, each decoded once: a name may copy the start of the one before.)
+        var found: UInt32?
+        names.forEach(in: Int(record.firstName)..<Int(record.firstName + record.nameCount)) { n, bytes in
+            guard n != row.display && candidate(bytes) else { return true }
+            _Folding.fold(utf8: bytes, into: &other)
+            guard other == key, fits(UInt32(n)) else { return true }
+            found = UInt32(n)
+            return false
         }
-        return row
+        guard let found else { return row }
+        var respelled = row
+        respelled.display = found
+        return respelled
     }
 
     /// The displayed name.

@@ -4,8 +4,9 @@
 /// offset above it. A block that spans more than 255 bytes (long names, or a place with
 /// many) takes 32 bits an offset instead, in `wide`: its base has the top bit set and
 /// holds where in `wide` its offsets are. For the gazetteer's coded names (1,242,910
-/// offsets, about 9.6 bytes apart) that is 1.24 MB of bytes, 0.31 MB of bases and
-/// 0.15 MB of wide blocks (2,334 of 77,682), against 5.0 MB of `UInt32`s.
+/// offsets, about 4.9 codes apart: `_CompressedStrings` counts in codes) that is 1.24 MB
+/// of bytes, 0.31 MB of bases and 3.7 KB of wide blocks (58 of 77,682), against 5.0 MB
+/// of `UInt32`s.
 ///
 /// - Complexity: an offset in O(1): two reads (a base, then a byte or a wide offset).
 struct _StringOffsets: Sendable {

@@ -1,110 +1,161 @@
-/// A static table of up to 255 symbols of 1 to 8 bytes that codes short strings a byte
-/// per symbol: FSST ("FSST: Fast Random Access String Compression", Boncz, Neumann and
-/// Leis, VLDB 2020). Code `c < 255` stands for symbol `c`; code 255 escapes the next
-/// byte, which stands for itself. Each string is coded on its own, so any one decodes
-/// without the others (random access), and the table is small enough to stay in cache.
+/// A static table of 4,096 12-bit codes that codes short strings a code per symbol of 1 to
+/// 8 bytes: FSST ("FSST: Fast Random Access String Compression", Boncz, Neumann and Leis,
+/// VLDB 2020) in its 12-bit form. Codes 0...255 stand for that byte (so no escape code is
+/// needed), codes 256...287 (`copyCodes`) copy 1...32 bytes from the start of the string
+/// before, as a string's first code (`_CompressedStrings`), and the other 3,808 stand for
+/// learnt symbols of 2 to 8 bytes. Codes are packed two per three bytes (`_PackedCodes`).
+/// Each string is coded on its own (or after the one before it), so any one decodes without
+/// the others, and the table (36 KB) stays in cache.
 ///
-/// Names share fragments ("San ", "-shi", "sk", the two-byte letters of a script), so a
-/// table learnt from them (`init(training:)`) takes the gazetteer's names to about half
-/// their UTF-8 (see `_CompressedStrings`).
+/// Why 12 bits: the gazetteer's names span 199 distinct byte values in many scripts, so
+/// 255 one-byte codes hold few long symbols (8-bit codes took the names to 1.32× smaller);
+/// 3,808 symbols code them to about 1.5× smaller, and the copies from the name before
+/// (a place's transliterations share their starts) to about 1.7×. See `_CompressedStrings`.
 ///
-///     let table = _SymbolTable(training: [Array("Santa Ana".utf8), Array("San Jose".utf8)])
-///     var codes: [UInt8] = []
-///     table.encode(Array("Santa Ana".utf8)[...], into: &codes)   // a few codes
-///     table.withDecoded(codes[...]) { Array($0) }                // the bytes again
+///     let table = _SymbolTable.Encoder(training: sample, of: bytes).table
+///     table.decode(packed, units: 0..<count, into: out, at: 0)   // the bytes again
 ///
-/// Decoding is safe for any codes and any table of the right shape: every code reads one
-/// of the 256 entries and writes at most 8 bytes into a buffer of 8 per code, so damaged
-/// codes give wrong text (which a file's checksum catches), never an out-of-bounds access.
+/// Decoding is safe for any codes and any table of the right shape: every code (12 bits)
+/// reads one of the 4,096 entries and writes at most 8 bytes into a buffer of 8 per code,
+/// so damaged codes give wrong text (which a file's checksum catches), never an
+/// out-of-bounds access.
 ///
-/// - Complexity: decoding a string of *c* codes is O(*c*) (a load and an 8-byte store
-///   each); encoding *n* bytes is O(*n*) (a hash probe and at most two table reads a code).
+/// - Complexity: decoding a string of *c* codes is O(*c*) (a two-byte load, a table read
+///   and an 8-byte store each); encoding *n* bytes is O(*n*) (a hash probe and at most two
+///   table reads a code).
 struct _SymbolTable: Sendable {
-    /// Symbol `c`'s bytes, the first in the lowest byte, the rest zero; entry 255 unused.
+    /// Code `c`'s bytes, the first in the lowest byte, the rest zero.
     let symbols: _Column<UInt64>
-    /// Symbol `c`'s length in bytes, 1...8, or 0 for a code that stands for nothing.
+    /// Code `c`'s length in bytes: 1 for a byte, 0 for a copy code or an unused code,
+    /// else 2...8.
     let lengths: _Column<UInt8>
 
-    /// The code that escapes a byte.
-    static let escape: UInt8 = 255
-    /// Entries in `symbols` and `lengths`: one per code.
-    static let entries = 256
+    /// Entries in `symbols` and `lengths`: one per 12-bit code.
+    static let entries = 4_096
+    /// The codes that copy the start of the string before: code `firstCopy + k` copies
+    /// `k + 1` bytes, as a string's first code.
+    static let copyCodes = 256..<288
+    /// The longest start a code copies.
+    static let longestCopy = copyCodes.count
+    /// The first code of a learnt symbol.
+    static let firstSymbol = copyCodes.upperBound
+    /// The most learnt symbols.
+    static let symbolCapacity = entries - firstSymbol
 
     init(symbols: _Column<UInt64>, lengths: _Column<UInt8>) {
         self.symbols = symbols
         self.lengths = lengths
     }
 
-    /// A table of `symbols` (at most 255 of 1...8 bytes each), coded in that order.
+    /// A table of the bytes, the copy codes and `symbols` (at most `symbolCapacity`, of
+    /// 2...8 bytes each), coded in that order from `firstSymbol`.
     init(_ symbols: [_Symbol]) {
-        precondition(symbols.count < Self.entries, "at most 255 symbols")
+        precondition(symbols.count <= Self.symbolCapacity, "at most 3,808 symbols")
         var values = [UInt64](repeating: 0, count: Self.entries)
         var lengths = [UInt8](repeating: 0, count: Self.entries)
-        for (code, symbol) in symbols.enumerated() {
-            values[code] = symbol.value
-            lengths[code] = UInt8(symbol.length)
+        for byte in 0..<256 {
+            values[byte] = UInt64(byte)
+            lengths[byte] = 1
+        }
+        for (k, symbol) in symbols.enumerated() {
+            values[Self.firstSymbol + k] = symbol.value
+            lengths[Self.firstSymbol + k] = UInt8(symbol.length)
         }
         self.init(symbols: _Column(values), lengths: _Column(lengths))
     }
 
-    /// The table's symbols, in code order.
+    /// The table's learnt symbols, in code order.
     var symbolList: [_Symbol] {
-        (0..<Self.entries - 1).compactMap { code in
+        (Self.firstSymbol..<Self.entries).compactMap { code in
             lengths[code] == 0 ? nil : _Symbol(value: symbols[code], length: Int(lengths[code]))
         }
     }
 
-    /// Whether the table has its 256 entries, each symbol 1...8 bytes with nothing beyond
-    /// its length: what a loaded table must satisfy before anything decodes with it.
+    /// The bytes code `code` copies from the string before, or `nil` if it is no copy code.
+    @inline(__always)
+    static func copyLength(_ code: Int) -> Int? {
+        copyCodes.contains(code) ? code &- copyCodes.lowerBound &+ 1 : nil
+    }
+
+    /// Whether the table has its 4,096 entries: codes 0...255 each its byte, the copy codes
+    /// empty, and each learnt symbol 0 or 2...8 bytes with nothing beyond its length. What
+    /// a loaded table must satisfy before anything decodes with it.
     func isConsistent() -> Bool {
-        guard symbols.count == Self.entries, lengths.count == Self.entries, lengths[255] == 0 else { return false }
+        guard symbols.count == Self.entries, lengths.count == Self.entries else { return false }
         for code in 0..<Self.entries {
             let length = Int(lengths[code])
-            guard length <= 8, length == 8 || symbols[code] >> (8 * length) == 0 else { return false }
+            let expected: ClosedRange<Int> = code < 256 ? 1...1 : code < Self.firstSymbol ? 0...0 : 0...8
+            guard expected.contains(length), length != 1 || code < 256,
+                  length == 8 || symbols[code] >> (8 * length) == 0 else { return false }
+            if code < 256 && symbols[code] != UInt64(code) { return false }
         }
         return true
     }
 
-    /// Calls `body` with the bytes `codes` stand for, in a temporary buffer.
+    /// Writes the bytes that codes `units` of `packed` stand for at `out + start`, which
+    /// must have room for 8 a code; returns where they end. A copy code stands for nothing
+    /// here (the caller reads a string's first code).
     ///
     /// - Complexity: O(*c*) for *c* codes.
     @inline(__always)
-    func withDecoded<R>(_ codes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
-        -> R
+    func decode(_ packed: UnsafePointer<UInt8>, units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, at start: Int)
+        -> Int
     {
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: codes.count * 8 + 1) { buffer in
-            let count = decode(codes, into: buffer.baseAddress!)
-            return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count))
-        }
-    }
-
-    /// Writes the bytes `codes` stand for at `out`, which must have room for 8 a code;
-    /// returns how many it wrote. An escape with no byte after it (only in damaged codes)
-    /// stands for nothing.
-    @inline(__always)
-    func decode(_ codes: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int {
-        // Both columns have `entries` elements (`isConsistent`), so any byte indexes them.
+        // Both columns have `entries` elements (`isConsistent`), so any 12-bit code indexes them.
         let symbols = symbols.pointer, lengths = lengths.pointer
         let raw = UnsafeMutableRawPointer(out)
-        var written = 0, i = 0
-        let count = codes.count
-        while i < count {
-            let code = codes[i]
-            i &+= 1
-            if code != Self.escape {
-                raw.storeBytes(of: symbols[Int(code)], toByteOffset: written, as: UInt64.self)
-                written &+= Int(lengths[Int(code)])
-            } else if i < count {
-                out[written] = codes[i]
-                written &+= 1
-                i &+= 1
-            }
+        var written = start
+        for k in units {
+            let code = _PackedCodes.code(k, in: packed)
+            raw.storeBytes(of: symbols[code], toByteOffset: written, as: UInt64.self)
+            written &+= Int(lengths[code])
         }
         return written
     }
+}
 
-    /// `codes` decoded into a new array.
-    func decoded(_ codes: UnsafeBufferPointer<UInt8>) -> [UInt8] { withDecoded(codes) { Array($0) } }
+/// 12-bit codes, two in three bytes: code `2m` is byte `3m` and the low half of byte
+/// `3m + 1`; code `2m + 1` the high half of byte `3m + 1` and byte `3m + 2`. *c* codes take
+/// `(3c + 1) / 2` bytes, so a byte count tells how many codes there are (none leaves a
+/// remainder of 1 by 3).
+enum _PackedCodes {
+    /// Code `k` of `packed`, which must have `bytes(k + 1)` bytes.
+    @inline(__always)
+    static func code(_ k: Int, in packed: UnsafePointer<UInt8>) -> Int {
+        let pair = UInt16(littleEndian: UnsafeRawPointer(packed + (k &* 3) &>> 1).loadUnaligned(as: UInt16.self))
+        return Int((pair &>> ((UInt16(truncatingIfNeeded: k) & 1) &<< 2)) & 0xFFF)
+    }
+
+    /// The bytes `count` codes take.
+    static func bytes(_ count: Int) -> Int { (3 * count + 1) / 2 }
+
+    /// The number of codes `bytes` bytes hold, or `nil` if no number of codes takes that many.
+    static func count(bytes: Int) -> Int? {
+        switch bytes % 3 {
+        case 0: bytes / 3 * 2
+        case 2: bytes / 3 * 2 + 1
+        default: nil
+        }
+    }
+
+    /// `codes` (each below 4,096), packed.
+    static func pack(_ codes: [UInt16]) -> [UInt8] {
+        var packed = [UInt8](repeating: 0, count: bytes(codes.count))
+        var k = 0, p = 0
+        while k + 1 < codes.count {
+            let a = codes[k], b = codes[k + 1]
+            packed[p] = UInt8(truncatingIfNeeded: a)
+            packed[p + 1] = UInt8(truncatingIfNeeded: a >> 8 | (b & 0xF) << 4)
+            packed[p + 2] = UInt8(truncatingIfNeeded: b >> 4)
+            k += 2
+            p += 3
+        }
+        if k < codes.count {
+            packed[p] = UInt8(truncatingIfNeeded: codes[k])
+            packed[p + 1] = UInt8(truncatingIfNeeded: codes[k] >> 8)
+        }
+        return packed
+    }
 }
 
 /// A symbol of a `_SymbolTable`: 1 to 8 bytes, the first in the lowest byte of `value`.

@@ -1,8 +1,8 @@
 extension _CompressedStrings {
     /// Appends the strings as sections `<prefix>.symbols` and `.lengths` (the symbol
-    /// table's 256 entries), `.codes` (every string's codes, one after another) and
-    /// `.base`, `.delta` and `.wide` (where each starts, then the end: see
-    /// `_StringOffsets`).
+    /// table's 4,096 entries), `.codes` (every string's 12-bit codes, one after another,
+    /// packed two per three bytes) and `.base`, `.delta` and `.wide` (where each starts,
+    /// in codes, then the end: see `_StringOffsets`).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append(prefix, [
             "symbols": table.symbols, "lengths": table.lengths, "codes": codes, "base": offsets.base,
@@ -10,9 +10,9 @@ extension _CompressedStrings {
         ])
     }
 
-    /// The strings `write(to:prefix:)` wrote, their table checked to be well formed and
-    /// their offsets to rise from 0 to the end of the codes (so that decoding stays in
-    /// bounds whatever the codes are).
+    /// The strings `write(to:prefix:)` wrote, their table checked to be well formed, their
+    /// codes a whole number of packed codes and their offsets to rise from 0 to the end of
+    /// the codes (so that decoding stays in bounds whatever the codes are).
     ///
     /// - Complexity: O(*n*) for *n* strings.
     init(reading reader: _IndexFile.Reader, prefix: String) throws {

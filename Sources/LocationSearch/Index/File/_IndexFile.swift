@@ -73,8 +73,10 @@ enum _IndexFile {
     /// header's record field the record's layout, not only its stride. 21: the folded text
     /// in whole-key order, each distinct text once, and the whole-name keys' offsets as a
     /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
-    /// `.shift`).
-    static let version: UInt64 = 21
+    /// `.shift`). 22: the names' symbol table of 12-bit codes (4,096 entries: the bytes,
+    /// copies of the name before's start, 3,808 learnt symbols), the codes packed two per
+    /// three bytes and their offsets counted in codes (`_CompressedStrings`).
+    static let version: UInt64 = 22
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
