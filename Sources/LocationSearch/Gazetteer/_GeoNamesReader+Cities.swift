@@ -6,13 +6,16 @@ extension _GeoNamesReader {
     /// `Gazetteer.init(citiesFile:admin1CodesFile:countryInfoFile:alternateNamesFile:)`),
     /// then a place per region that has places, then a place per country.
     ///
+    /// The rows are parsed in chunks of about `chunkSize` bytes on all cores; the result
+    /// and the first error are the same for any chunk size.
+    ///
     /// - Throws: `GazetteerError.malformedRow` naming the file, line and reason.
     /// - Complexity: O(*n*) in the size of the files.
     static func gazetteer(
         cities file: _GeoNamesFile, regions: [Region], countries: [Country],
         alternates alternateRows: [Int64: [AlternateName]] = [:],
         regionsFile: String = "admin1CodesASCII.txt", countriesFile: String = "countryInfo.txt",
-        progress: _BuildProgress? = nil
+        progress: _BuildProgress? = nil, chunkSize: Int = cityChunkSize
     ) throws -> Gazetteer {
         var builder = _GazetteerBuilder()
         var report = GazetteerLoadReport()
@@ -99,7 +102,7 @@ extension _GeoNamesReader {
         progress?(step, 0)
         // The rows are parsed on all cores (`cityRows(of:)`: every check that needs no other
         // row); here, in file order, the checks that need the rows before them, and the places.
-        let chunks = cityRows(of: file)
+        let chunks = cityRows(of: file, chunkSize: chunkSize)
         let rowCount = chunks.reduce(0) { $0 + $1.rows.count }
         // A repeated geonameid is found row by row only if some id of the files repeats.
         var allIDs = countries.map(\.geonameID) + regions.map(\.geonameID)

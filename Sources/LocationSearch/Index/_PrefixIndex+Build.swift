@@ -264,35 +264,44 @@ extension _PrefixIndex {
         ///
         /// - Complexity: O(*c* + *a*) expected for *c* city names and *a* aliases: the city
         ///   names in an open-addressing table by hash (a binary search over them, with a
-        ///   cache miss a step, took a tenth of a build).
+        ///   cache miss a step, took a tenth of a build), the aliases looked up in two
+        ///   halves at once.
         mutating func weighShadowedAliases() {
             var bits = 1
             while 1 << bits < 2 * cityNames.count { bits += 1 }
-            let mask = (1 << bits) - 1
-            func slot(_ hash: UInt64) -> Int {
-                Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
-            }
-            var table = [UInt32](repeating: 0, count: 1 << bits)  // a city name's index + 1; 0 when empty
+            let mask = (1 << bits) - 1, shift = UInt64(64 - bits)
+            // A city name's hash and index + 1 (0 when the slot is empty).
+            var slots = [(hash: UInt64, city: UInt32)](repeating: (0, 0), count: 1 << bits)
             for (i, city) in cityNames.enumerated() {
-                var s = slot(city.hash)
-                while table[s] != 0 { s = (s + 1) & mask }
-                table[s] = UInt32(i + 1)
+                var s = Int(truncatingIfNeeded: (city.hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                while slots[s].city != 0 { s = (s + 1) & mask }
+                slots[s] = (city.hash, UInt32(i + 1))
             }
-            var shadowed = [Bool](repeating: false, count: nameDisplay.count)
-            folded.withUnsafeBufferPointer { text in
-                for alias in cityAliases {
-                    let aliasKey = UnsafeBufferPointer(rebasing: text[alias.key]), aliasHash = Self.hash(aliasKey)
-                    var s = slot(aliasHash)
-                    while table[s] != 0 {
-                        let city = cityNames[Int(table[s]) - 1]
-                        if city.hash == aliasHash && text[city.key].elementsEqual(aliasKey) {
-                            shadowed[Int(alias.ref)] = true
-                            break
+            let table = slots, cityNames = cityNames, aliases = cityAliases, folded = folded
+            // The refs of the aliases in `part` that are shadowed, in order.
+            @Sendable func shadowedRefs(_ part: Range<Int>) -> [UInt32] {
+                var refs: [UInt32] = []
+                folded.withUnsafeBufferPointer { text in
+                    for alias in aliases[part] {
+                        let aliasKey = UnsafeBufferPointer(rebasing: text[alias.key]), aliasHash = Self.hash(aliasKey)
+                        var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                        while table[s].city != 0 {
+                            if table[s].hash == aliasHash
+                                && text[cityNames[Int(table[s].city) - 1].key].elementsEqual(aliasKey) {
+                                refs.append(alias.ref)
+                                break
+                            }
+                            s = (s + 1) & mask
                         }
-                        s = (s + 1) & mask
                     }
                 }
+                return refs
             }
+            let half = aliases.count / 2
+            let (first, second) = _Concurrently.run(
+                { shadowedRefs(0..<half) }, alongside: { shadowedRefs(half..<aliases.count) })
+            var shadowed = [Bool](repeating: false, count: nameDisplay.count)
+            for ref in first + second { shadowed[Int(ref)] = true }
             let shadowedWeight = _Ranking.weights.shadowedAlternateName
             for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
             for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }
