@@ -52,8 +52,14 @@ public struct LocationCompleter: Sendable {
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     @_spi(Tools)
     public init(gazetteer: Gazetteer, progress: _BuildProgress?) {
-        let index = _PrefixIndex(gazetteer, progress: progress)
-        let searching = LocationCompleter(gazetteer: gazetteer, index: index, answers: .empty)
+        // The qualifiers need only the gazetteer: they are worked out while the index builds.
+        let (index, qualifying) = _Concurrently.run({ _PrefixIndex(gazetteer, progress: progress) }, alongside: {
+            let qualifiers = _Qualifiers(gazetteer)
+            return (qualifiers: qualifiers, prefixes: _QualifierPrefixes(gazetteer, qualifiers))
+        })
+        let searching = LocationCompleter(
+            gazetteer: gazetteer, index: index, answers: .empty, qualifierPrefixes: qualifying.prefixes,
+            qualifiers: qualifying.qualifiers)
         progress?("Precomputing answers", 0)
         self = searching.with(answers: _PrecomputedAnswers.build(for: searching))
         progress?("Precomputing answers", 1)

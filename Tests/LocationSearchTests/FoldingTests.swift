@@ -36,6 +36,25 @@ struct FoldingTests {
         #expect(String(decoding: _Folding.fold("san  "), as: UTF8.self) == "san")
     }
 
+    /// The build's fold into a reused buffer gives the bytes of the fold that returns a new
+    /// array, whatever the buffer held before (a longer key, a non-ASCII one).
+    @Test func foldingIntoAReusedBufferGivesTheSameKey() {
+        let texts = [
+            "Zürich", "  San   Francisco  ", "", " ", "ÅLESUND", "St. John's", "東京", "a\u{0301}b", "ﬃ ligature",
+            "Kraków-Nowa Huta", "\u{FDFA}", "A", "-", "Ærø", "Straße", "x\u{200B}y", "Ελλάδα", "ab c",
+        ]
+        var buffer: [UInt8] = Array(repeating: 0x61, count: 300)
+        for text in texts + texts.reversed() {
+            let bytes = Array(text.utf8)
+            bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, into: &buffer) }
+            let fresh = bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) }
+            #expect(buffer == fresh, "\(text)")
+        }
+        let invalid: [UInt8] = [0x41, 0xFF, 0x42, 0xC3]
+        invalid.withUnsafeBufferPointer { _Folding.fold(utf8: $0, into: &buffer) }
+        #expect(buffer == invalid.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) })
+    }
+
     @Test func foldedTextMapsEveryByteToWholeCharacters() {
         let text = _FoldedText("Ste\u{0301}phane Straße 🇫🇷 Zürich")
         #expect(String(decoding: text.key, as: UTF8.self) == "stephane strasse zurich")

@@ -224,6 +224,54 @@ struct GazetteerTests {
         }
     }
 
+    /// The cities file is parsed in chunks on all cores and joined in file order: any chunk
+    /// size (down to a line each) gives the same places, load report and first error, with
+    /// the same line numbers, as one chunk.
+    @Test("Cities parsed in chunks of any size read as one", arguments: [nil] + malformed.indices.map(Optional.some))
+    func chunkedCitiesReadAsOne(_ malformedCase: Int?) throws {
+        let fixtures = Fixtures.directory("geonames")
+        var cities = try String(contentsOf: fixtures.appendingPathComponent("cities500.txt"), encoding: .utf8)
+        cities += "\n2\t---\t---\t#,…\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\r\n"
+        cities += "3\t---\t\t-,,Šu,\t1\t0\tP\t\tUS\t\tCA\t\t\t\t1\t\t\t\tAmerica/Chicago\r\n\r\n"
+        cities += "4\tHill\t\t\t1\t0\tT\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
+        cities += "11\tAgain\t\tOther,Again\t2\t3\tP\t\tUS\t\tCA\t\t\t\t5\t\t\t\tAmerica/Los_Angeles\n"
+        if let malformedCase {
+            let (file, contents, _, _) = Self.malformed[malformedCase]
+            guard file == "cities500.txt" else { return }
+            cities += contents
+        }
+        let file = try _GeoNamesFile(name: "cities500.txt", contents: Array(cities.utf8))
+        let regions = try _GeoNamesReader.regions(
+            try _GeoNamesFile.read(fixtures.appendingPathComponent("admin1CodesASCII.txt")))
+        let countries = try _GeoNamesReader.countries(
+            try _GeoNamesFile.read(fixtures.appendingPathComponent("countryInfo.txt")))
+        func read(chunkSize: Int) -> Result<Gazetteer, GazetteerError> {
+            Result {
+                try _GeoNamesReader.gazetteer(
+                    cities: file, regions: regions, countries: countries, chunkSize: chunkSize)
+            }.mapError { $0 as! GazetteerError }
+        }
+        let whole = read(chunkSize: file.bytes.count + 1)
+        for chunkSize in [1, 5, 40, 97, 300] {
+            switch (read(chunkSize: chunkSize), whole) {
+            case (.success(let chunked), .success(let one)):
+                #expect(Array(chunked.places) == Array(one.places), "chunks of \(chunkSize) bytes")
+                #expect((0..<one.count).map(one.alternateNames(ofPlaceAt:))
+                    == (0..<chunked.count).map(chunked.alternateNames(ofPlaceAt:)))
+                #expect(chunked.loadReport == one.loadReport)
+                #expect(chunked._labels == one._labels)
+            case (.failure(let chunked), .failure(let one)):
+                #expect(chunked == one, "chunks of \(chunkSize) bytes")
+            case (let chunked, let one):
+                Issue.record("chunks of \(chunkSize) bytes: \(chunked), one chunk: \(one)")
+            }
+        }
+        if malformedCase == nil, case .success(let one) = whole {
+            #expect(one.loadReport.skipped.prefix(2).map(\.lines) == [[5, 10], [7]], "the lines of the skipped rows")
+            #expect(one.places.contains { $0.geonameID == 3 && $0.admin1 == "California" })
+        }
+    }
+
     /// A copy of the GeoNames fixtures with `file` replaced by `contents`, in a new
     /// temporary folder that the caller removes.
     static func copyOfFixtures(replacing file: String, with contents: Data) throws -> URL {

@@ -47,11 +47,18 @@ extension Gazetteer {
 
     init(citiesFile: URL, admin1CodesFile: URL, countryInfoFile: URL, alternateNamesFile: URL? = nil,
          progress: _BuildProgress?) throws {
-        let countries = try _GeoNamesReader.countries(try _GeoNamesFile.read(countryInfoFile))
-        let regions = try _GeoNamesReader.regions(try _GeoNamesFile.read(admin1CodesFile))
-        let alternates = try alternateNamesFile.map { try _GeoNamesReader.alternateNames(try _GeoNamesFile.read($0)) }
+        // The cities file is read (and checked to be UTF-8) while the other files are
+        // parsed; its errors come after theirs, as if one file were read after the other.
+        let ((countries, regions, alternates), citiesRead) = try _Concurrently.run({
+            let countries = try _GeoNamesReader.countries(try _GeoNamesFile.read(countryInfoFile))
+            let regions = try _GeoNamesReader.regions(try _GeoNamesFile.read(admin1CodesFile))
+            let alternates = try alternateNamesFile.map {
+                try _GeoNamesReader.alternateNames(try _GeoNamesFile.read($0))
+            }
+            return (countries, regions, alternates)
+        }, alongside: { Result { try _GeoNamesFile.read(citiesFile) } })
         progress?("Reading \(citiesFile.lastPathComponent)", 0)
-        let cities = try _GeoNamesFile.read(citiesFile)
+        let cities = try citiesRead.get()
         self = try _GeoNamesReader.gazetteer(
             cities: cities, regions: regions, countries: countries, alternates: alternates ?? [:],
             regionsFile: admin1CodesFile.lastPathComponent, countriesFile: countryInfoFile.lastPathComponent,

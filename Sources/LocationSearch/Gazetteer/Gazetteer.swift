@@ -38,8 +38,10 @@ public struct Gazetteer: Sendable {
     }
 
     init(_ builder: _GazetteerBuilder) {
-        self.init(names: _CompressedStrings(builder.names), labels: builder.interner.labels,
-                  places: _PlaceTable(builder.places, nameCount: builder.names.count),
+        let names = _CompressedStrings(builder.names)
+        let places = _PlaceTable(builder.places, nameCount: builder.names.count)
+        self.init(names: names, labels: builder.interner.labels,
+                  places: places,
                   localized: _LocalizedNames(entries: _Column(builder.localized)))
     }
 

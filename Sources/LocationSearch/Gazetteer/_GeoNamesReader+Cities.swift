@@ -6,13 +6,16 @@ extension _GeoNamesReader {
     /// `Gazetteer.init(citiesFile:admin1CodesFile:countryInfoFile:alternateNamesFile:)`),
     /// then a place per region that has places, then a place per country.
     ///
+    /// The rows are parsed in chunks of about `chunkSize` bytes on all cores; the result
+    /// and the first error are the same for any chunk size.
+    ///
     /// - Throws: `GazetteerError.malformedRow` naming the file, line and reason.
     /// - Complexity: O(*n*) in the size of the files.
     static func gazetteer(
         cities file: _GeoNamesFile, regions: [Region], countries: [Country],
         alternates alternateRows: [Int64: [AlternateName]] = [:],
         regionsFile: String = "admin1CodesASCII.txt", countriesFile: String = "countryInfo.txt",
-        progress: _BuildProgress? = nil
+        progress: _BuildProgress? = nil, chunkSize: Int = cityChunkSize
     ) throws -> Gazetteer {
         var builder = _GazetteerBuilder()
         var report = GazetteerLoadReport()
@@ -84,138 +87,157 @@ extension _GeoNamesReader {
         // Each region's totals, by its slot (`regionSlots`, keyed "CC.code").
         var regionSlots: [String: Int] = [:]
         var totals: [RegionTotals] = []
-        // Consecutive rows mostly share their country, region and time zone: the last row's
-        // fields and what they resolved to, so that a row like it costs no String and no
-        // hashing.
-        var lastCountry: (field: ArraySlice<UInt8>, code: String, index: Int32, name: Int32)? = nil
-        typealias Region = (country: Int32, field: ArraySlice<UInt8>, code: Int32, name: Int32, slot: Int, key: String)
-        var lastRegion: Region? = nil
-        var lastTimeZone: (field: ArraySlice<UInt8>, label: Int32)? = nil
+        // Consecutive rows mostly share their country and time zone: the last row's field
+        // and what it resolved to, so that a row like it costs no String and no hashing. A
+        // region (which changes every other row) is found by its country and code.
+        var lastCountry: (field: Range<Int>, code: String, index: Int32, name: Int32, capital: String?)? = nil
+        typealias Region = (code: Int32, name: Int32, slot: Int, key: String)
+        var knownRegions: [RegionField: Region] = [:]
+        var lastRegion: (country: Int32, field: Range<Int>, region: Region)? = nil
+        var lastTimeZone: (field: Range<Int>, label: Int32)? = nil
         builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
         builder.places.reserveCapacity(file.bytes.count / 120)
 
         let step = "Reading \(file.name)"
-        var scratch: [UInt8] = []
-        try file.forEachLine(progress: progress.map { update in { update(step, $0) } }) { line, number in
-            let f = fields(line)
-            guard f.count == 19 else {
-                throw file.error(line: number, "expected 19 tab-separated columns, found \(f.count)")
+        progress?(step, 0)
+        // The rows are parsed on all cores (`cityRows(of:)`: every check that needs no other
+        // row); here, in file order, the checks that need the rows before them, and the places.
+        let chunks = cityRows(of: file, chunkSize: chunkSize)
+        let rowCount = chunks.reduce(0) { $0 + $1.rows.count }
+        // A repeated geonameid is found row by row only if some id of the files repeats.
+        var allIDs = countries.map(\.geonameID) + regions.map(\.geonameID)
+        allIDs.reserveCapacity(allIDs.count + rowCount)
+        for chunk in chunks {
+            for row in chunk.rows { if case .place = row.outcome { allIDs.append(row.geonameID) } }
+        }
+        let checkIDs = hasRepeats(allIDs)
+        allIDs = []
+        try file.bytes.withUnsafeBufferPointer { bytes in
+            func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+                UnsafeBufferPointer(rebasing: bytes[range])
             }
-            if !f[6].isEmpty && !(f[6].count == 1 && f[6].first == UInt8(ascii: "P")) {
-                report.skip(file: file.name, line: number, reason: .notAPopulatedPlace)
-                return
-            }
-            guard case .value(let geonameID) = integer(f[0]), geonameID >= 0 else {
-                throw file.error(line: number, "geonameid \"\(string(f[0]))\" is not a number")
-            }
-            guard !f[1].isEmpty else { throw file.error(line: number, "the name is empty") }
-            guard let latitude = Double(string(f[4])), abs(latitude) <= 90,
-                  let longitude = Double(string(f[5])), abs(longitude) <= 180
-            else {
-                throw file.error(line: number, "coordinates \"\(string(f[4]))\", \"\(string(f[5]))\" are not valid")
-            }
-            let population = try count(f[14], "population", empty: 0, in: file, line: number)
-            // (Its label is interned only once a row of it is kept, as the labels' order is
-            // the order of first use.)
-            var country: (field: ArraySlice<UInt8>, code: String, index: Int32, name: Int32)
-            if let last = lastCountry, last.field.elementsEqual(f[8]) {
-                country = last
-            } else {
-                let cc = string(f[8])
-                guard cc.utf8.count == 2 else {
-                    throw file.error(line: number, "country code \"\(cc)\" is not two letters")
-                }
-                country = (f[8], cc, -1, -1)
-                lastCountry = country
-            }
-            let cc = country.code
-            let alternates = pieces(of: f[3], separator: UInt8(ascii: ","), omittingEmpty: true)
-            guard isSearchable(f[1], scratch: &scratch) || isSearchable(f[2], scratch: &scratch)
-                || alternates.contains(where: { isSearchable($0, scratch: &scratch) })
-            else {
-                report.skip(file: file.name, line: number, reason: .noSearchableName)
-                return
-            }
-            try register(geonameID, file: file.name, line: number)
-            guard builder.names.bytes.count + line.count <= nameBytesLimit else {
-                throw file.error(line: number, "the names pass \(nameBytesLimit) bytes, more than a gazetteer holds")
-            }
-            if country.index < 0 {
-                country.index = builder.interner.intern(cc)
-                country.name = countryName[cc] ?? country.index
-                lastCountry = country
-            }
-            let region: Region
-            if let last = lastRegion, last.country == country.index, last.field.elementsEqual(f[10]) {
-                region = last
-            } else {
-                let admin1Code = string(f[10])
-                let regionKey = "\(cc).\(admin1Code)"
-                let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
-                var slot = -1
-                if admin1Name >= 0 {
-                    slot = regionSlots[regionKey] ?? totals.count
-                    if slot == totals.count {
-                        regionSlots[regionKey] = slot
-                        totals.append(RegionTotals())
+            var firstLine = 0, done = 0
+            for chunk in chunks {
+                defer { firstLine += chunk.lineCount }
+                for row in chunk.rows {
+                    let number = firstLine + row.line
+                    done += 1
+                    if let progress, done & 0x3FFF == 0 { progress(step, Double(done) / Double(rowCount)) }
+                    switch row.outcome {
+                    case .malformed(let reason):
+                        throw file.error(line: number, reason)
+                    case .skipped(let reason):
+                        report.skip(file: file.name, line: number, reason: reason)
+                        continue
+                    case .place:
+                        break
+                    }
+                    if checkIDs { try register(row.geonameID, file: file.name, line: number) }
+                    guard builder.names.bytes.count + row.bytes.count <= nameBytesLimit else {
+                        throw file.error(
+                            line: number, "the names pass \(nameBytesLimit) bytes, more than a gazetteer holds")
+                    }
+                    // (Its label is interned only once a row of it is kept, as the labels' order
+                    // is the order of first use.)
+                    let country: (field: Range<Int>, code: String, index: Int32, name: Int32, capital: String?)
+                    if let last = lastCountry, field(last.field).elementsEqual(field(row.country)) {
+                        country = last
+                    } else {
+                        let cc = string(field(row.country))
+                        let index = builder.interner.intern(cc)
+                        country = (row.country, cc, index, countryName[cc] ?? index, capitals[cc])
+                        lastCountry = country
+                    }
+                    let cc = country.code
+                    let region: Region
+                    if let last = lastRegion, last.country == country.index,
+                       field(last.field).elementsEqual(field(row.admin1)) {
+                        region = last.region
+                    } else {
+                        let admin1Code = string(field(row.admin1))
+                        let known = RegionField(country: country.index, code: admin1Code)
+                        if let found = knownRegions[known] {
+                            region = found
+                        } else {
+                            let regionKey = "\(cc).\(admin1Code)"
+                            let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
+                            var slot = -1
+                            if admin1Name >= 0 {
+                                slot = regionSlots[regionKey] ?? totals.count
+                                if slot == totals.count {
+                                    regionSlots[regionKey] = slot
+                                    totals.append(RegionTotals())
+                                }
+                            }
+                            region = (builder.interner.intern(admin1Code), admin1Name, slot, regionKey)
+                            knownRegions[known] = region
+                        }
+                        lastRegion = (country.index, row.admin1, region)
+                    }
+                    let population = row.population, latitude = row.latitude, longitude = row.longitude
+                    if region.slot >= 0 {
+                        let (sum, overflow) = totals[region.slot].population.addingReportingOverflow(population)
+                        guard !overflow else {
+                            throw file.error(
+                                line: number,
+                                "population \(population) takes region \(region.key)'s total past \(Int64.max)")
+                        }
+                        let weight = Double(max(population, 1))
+                        totals[region.slot].population = sum
+                        totals[region.slot].weight += weight
+                        totals[region.slot].latitude += weight * latitude
+                        totals[region.slot].longitude += weight * longitude
+                    }
+
+                    var record = _PlaceRecord()
+                    record.geonameID = row.geonameID
+                    record.population = population
+                    record.latitude = Float(latitude)
+                    record.longitude = Float(longitude)
+                    record.kind = .city
+                    record.countryCode = country.index
+                    record.countryName = country.name
+                    record.admin1Code = region.code
+                    record.admin1Name = region.name
+                    record.firstName = UInt32(builder.names.count)
+                    let name = field(row.name), asciiName = field(row.asciiName)
+                    builder.names.append(name)
+                    var nameCount: UInt32 = 1
+                    if !asciiName.isEmpty && !asciiName.elementsEqual(name) {
+                        builder.names.append(asciiName)
+                        nameCount += 1
+                    }
+                    // The alternate names: the column's non-empty pieces between commas.
+                    let alternates = row.alternates
+                    var pieceStart = alternates.lowerBound
+                    for i in alternates.lowerBound...alternates.upperBound
+                    where i == alternates.upperBound || bytes[i] == UInt8(ascii: ",") {
+                        let alternate = field(pieceStart..<i)
+                        pieceStart = i + 1
+                        guard !alternate.isEmpty && !alternate.elementsEqual(name) else { continue }
+                        builder.names.append(alternate)
+                        nameCount += 1
+                    }
+                    if row.timeZone.isEmpty {
+                        record.timeZone = -1
+                    } else if let last = lastTimeZone, field(last.field).elementsEqual(field(row.timeZone)) {
+                        record.timeZone = last.label
+                    } else {
+                        record.timeZone = builder.interner.intern(string(field(row.timeZone)))
+                        lastTimeZone = (row.timeZone, record.timeZone)
+                    }
+                    if alternateRows[row.geonameID] != nil {
+                        let own = Set((0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) })
+                        nameCount += appendAlternates(
+                            of: row.geonameID, place: builder.places.count, existing: own, preferredOnly: true)
+                    }
+                    record.nameCount = nameCount
+                    builder.places.append(record)
+                    if let capital = country.capital, name.elementsEqual(capital.utf8),
+                       population >= capitalCity[cc]?.population ?? -1 {
+                        capitalCity[cc] = (population, record.latitude, record.longitude)
                     }
                 }
-                region = (country.index, f[10], builder.interner.intern(admin1Code), admin1Name, slot, regionKey)
-                lastRegion = region
-            }
-            if region.slot >= 0 {
-                let (sum, overflow) = totals[region.slot].population.addingReportingOverflow(population)
-                guard !overflow else {
-                    throw file.error(
-                        line: number, "population \(population) takes region \(region.key)'s total past \(Int64.max)")
-                }
-                let weight = Double(max(population, 1))
-                totals[region.slot].population = sum
-                totals[region.slot].weight += weight
-                totals[region.slot].latitude += weight * latitude
-                totals[region.slot].longitude += weight * longitude
-            }
-
-            var record = _PlaceRecord()
-            record.geonameID = geonameID
-            record.population = population
-            record.latitude = Float(latitude)
-            record.longitude = Float(longitude)
-            record.kind = .city
-            record.countryCode = country.index
-            record.countryName = country.name
-            record.admin1Code = region.code
-            record.admin1Name = region.name
-            record.firstName = UInt32(builder.names.count)
-            let name = f[1]
-            builder.names.append(name)
-            var nameCount: UInt32 = 1
-            if !f[2].isEmpty && !f[2].elementsEqual(name) {
-                builder.names.append(f[2])
-                nameCount += 1
-            }
-            for alternate in alternates where !alternate.elementsEqual(name) {
-                builder.names.append(alternate)
-                nameCount += 1
-            }
-            if f[17].isEmpty {
-                record.timeZone = -1
-            } else if let last = lastTimeZone, last.field.elementsEqual(f[17]) {
-                record.timeZone = last.label
-            } else {
-                record.timeZone = builder.interner.intern(string(f[17]))
-                lastTimeZone = (f[17], record.timeZone)
-            }
-            if alternateRows[geonameID] != nil {
-                let own = Set((0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) })
-                nameCount += appendAlternates(
-                    of: geonameID, place: builder.places.count, existing: own, preferredOnly: true)
-            }
-            record.nameCount = nameCount
-            builder.places.append(record)
-            if let capital = capitals[cc], name.elementsEqual(capital.utf8),
-               population >= capitalCity[cc]?.population ?? -1 {
-                capitalCity[cc] = (population, record.latitude, record.longitude)
             }
         }
 
@@ -277,5 +299,20 @@ extension _GeoNamesReader {
         var gazetteer = Gazetteer(builder)
         gazetteer.loadReport = report
         return gazetteer
+    }
+
+    /// A region of the cities file: its country's label and its admin-1 code.
+    struct RegionField: Hashable {
+        var country: Int32
+        var code: String
+    }
+
+    /// Whether a geonameid in `ids` occurs twice (negative ones are no id).
+    ///
+    /// - Complexity: O(*n* log *n*).
+    static func hasRepeats(_ ids: [Int64]) -> Bool {
+        var sorted = ids.filter { $0 >= 0 }
+        sorted.sort()
+        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
     }
 }

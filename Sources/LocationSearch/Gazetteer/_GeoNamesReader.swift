@@ -37,7 +37,7 @@ enum _GeoNamesReader {
     ///
     /// - Complexity: O(*n*) in the field's length; a field that starts and ends in ASCII (almost
     ///   every one) is trimmed on its bytes, without Foundation.
-    static func string(_ bytes: ArraySlice<UInt8>) -> String {
+    static func string(_ bytes: some BidirectionalCollection<UInt8>) -> String {
         var field = bytes[...]
         while let first = field.first, first == 0x20 || first == 0x09 { field = field.dropFirst() }
         while let last = field.last, last == 0x20 || last == 0x09 { field = field.dropLast() }
@@ -56,7 +56,7 @@ enum _GeoNamesReader {
     /// The decimal integer in `bytes`: an optional `-`, then digits, nothing else.
     ///
     /// - Complexity: O(*n*) in the length of `bytes`; never traps.
-    static func integer(_ bytes: ArraySlice<UInt8>) -> Integer {
+    static func integer(_ bytes: some Collection<UInt8>) -> Integer {
         var digits = bytes[...]
         let negative = digits.first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
@@ -80,17 +80,34 @@ enum _GeoNamesReader {
     static func count(
         _ field: ArraySlice<UInt8>, _ what: String, empty: Int64?, in file: _GeoNamesFile, line: Int
     ) throws -> Int64 {
-        if field.isEmpty, let empty { return empty }
+        switch count(field, what, empty: empty) {
+        case .success(let value): return value
+        case .failure(let problem): throw file.error(line: line, problem.reason)
+        }
+    }
+
+    /// `count(_:_:empty:in:line:)` before it is placed in a file: the count, or why the
+    /// field is not one.
+    static func count(_ field: some BidirectionalCollection<UInt8>, _ what: String, empty: Int64?)
+        -> Result<Int64, RowProblem> {
+        if field.isEmpty, let empty { return .success(empty) }
         switch integer(field) {
         case .value(let value) where value >= 0:
-            return value
+            return .success(value)
         case .value:
-            throw file.error(line: line, "\(what) \"\(string(field))\" is negative")
+            return .failure(RowProblem("\(what) \"\(string(field))\" is negative"))
         case .outOfRange:
-            throw file.error(line: line, "\(what) \"\(string(field))\" is out of range (at most \(Int64.max))")
+            return .failure(RowProblem("\(what) \"\(string(field))\" is out of range (at most \(Int64.max))"))
         case .notANumber:
-            throw file.error(line: line, "\(what) \"\(string(field))\" is not a number")
+            return .failure(RowProblem("\(what) \"\(string(field))\" is not a number"))
         }
+    }
+
+    /// Why a row is malformed, before the file and line are known (`GazetteerError.malformedRow`'s
+    /// reason).
+    struct RowProblem: Error {
+        var reason: String
+        init(_ reason: String) { self.reason = reason }
     }
 
     /// Whether `name` folds to a key: it has a letter or digit (the index has nothing to
@@ -98,13 +115,18 @@ enum _GeoNamesReader {
     ///
     /// - Complexity: O(*n*) in the length of `name`; ASCII names without folding.
     static func isSearchable(_ name: ArraySlice<UInt8>, scratch: inout [UInt8]) -> Bool {
+        name.withUnsafeBufferPointer { isSearchable($0, scratch: &scratch) }
+    }
+
+    /// `isSearchable(_:scratch:)` over bytes in memory.
+    static func isSearchable(_ name: UnsafeBufferPointer<UInt8>, scratch: inout [UInt8]) -> Bool {
         var ascii = true
         for byte in name {
             if byte >= 0x80 { ascii = false; continue }
             if _Folding.ascii[Int(byte)] != 0x20 { return true }
         }
         if ascii { return false }
-        name.withUnsafeBufferPointer { _Folding.fold(utf8: $0, into: &scratch) }
+        _Folding.fold(utf8: name, into: &scratch)
         return !scratch.isEmpty
     }
 

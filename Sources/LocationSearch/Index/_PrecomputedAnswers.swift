@@ -139,20 +139,26 @@ struct _PrecomputedAnswers: Sendable {
     ///   times the longest name.
     static func build(for completer: LocationCompleter) -> _PrecomputedAnswers {
         let index = completer.index
-        func keyCount(_ key: [UInt8]) -> Int {
-            index.range(of: key, in: .whole).range.count + index.range(of: key, in: .words).range.count
-        }
         // The heavy keys: a trie walk over the folded ASCII alphabet, down only from heavy
-        // nodes (a node holds no more keys than its parent).
+        // nodes (a node holds no more keys than its parent); the walks under each first
+        // byte split between the cores.
         let alphabet = Array(UInt8(ascii: "a")...UInt8(ascii: "z")) + Array(UInt8(ascii: "0")...UInt8(ascii: "9"))
-        var heavy: [[UInt8]] = []
-        var pending: [[UInt8]] = alphabet.map { [$0] }
-        while let key = pending.popLast() {
-            guard keyCount(key) >= minimumKeys else { continue }
-            heavy.append(key)
-            for byte in alphabet { pending.append(key + [byte]) }
-            if key.last != 0x20 { pending.append(key + [0x20]) }
+        let walks = _ResultSlots<[[UInt8]]>(count: alphabet.count)
+        DispatchQueue.concurrentPerform(iterations: alphabet.count) { first in
+            func keyCount(_ key: [UInt8]) -> Int {
+                index.range(of: key, in: .whole).range.count + index.range(of: key, in: .words).range.count
+            }
+            var heavy: [[UInt8]] = []
+            var pending: [[UInt8]] = [[alphabet[first]]]
+            while let key = pending.popLast() {
+                guard keyCount(key) >= minimumKeys else { continue }
+                heavy.append(key)
+                for byte in alphabet { pending.append(key + [byte]) }
+                if key.last != 0x20 { pending.append(key + [0x20]) }
+            }
+            walks[first] = heavy
         }
+        var heavy = walks.values.flatMap { $0 ?? [] }
         heavy.sort { $0.lexicographicallyPrecedes($1) }
         let queries = heavy
 

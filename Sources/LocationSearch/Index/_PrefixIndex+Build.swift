@@ -3,138 +3,66 @@ extension _PrefixIndex {
     /// key, a key at each later word start, and a city's canonical name without its
     /// spaces; each scored by `_Ranking`, sorted, with the lists' tries and views.
     ///
+    /// The passes run on two cores where they are independent (`_Concurrently`): the two
+    /// halves of the names fold at once and are joined in order; the word keys sort while
+    /// the whole-name keys sort and lay out the text; then each list's offsets, trie and
+    /// views are built at once. Each pass is deterministic, so the index is the same, byte
+    /// for byte, as one built on one core.
+    ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
     init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
-        var folded: [UInt8] = []
-        var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
-        var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
-        let nameCount = gazetteer._names.count
-        // The names' codes are about 0.6 of their UTF-8 (`_CompressedStrings`).
-        folded.reserveCapacity(gazetteer._names.codes.count * 2 + nameCount)
-        let places = gazetteer._places.buffers
-        nameDisplay.reserveCapacity(nameCount)
-        namePlace.reserveCapacity(nameCount)
-        whole.reserveCapacity(nameCount)
-        words.reserveCapacity(nameCount)
+        // The places split where their names are halved (a country has hundreds of names).
+        let placeCount = gazetteer._places.count
+        let places = gazetteer._places.buffers, halfTheNames = gazetteer._names.count / 2
+        let split = Self.partition(0..<placeCount) { Int(places[$0].firstName) < halfTheNames }
+        let halves = _Concurrently.run(
+            { FoldedNames(gazetteer, places: 0..<split, progress: progress) },
+            alongside: { FoldedNames(gazetteer, places: split..<placeCount, progress: nil) })
+        var keys = halves.0
+        keys.append(halves.1)
+        keys.weighShadowedAliases()
 
-        var key: [UInt8] = []
-        var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
-        // A place's keys by hash once it has many names (a GeoNames row can hold tens of
-        // thousands of alternate names): comparing each with all before it would be
-        // quadratic. A hash shared by two different keys falls back to the comparisons.
-        var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
-        let fewNames = 16
-        func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {  // FNV-1a
-            bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-        }
-        var longest = 0
-        // Cities' canonical keys (by hash, then compared), and their alternate names' refs and
-        // keys: an alias that is another city's name is shadowed
-        // (`_Ranking.weights.shadowedAlternateName`).
-        var cityNames: [(hash: UInt64, key: Range<Int>)] = []
-        var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
-        for placeIndex in 0..<places.count {
-            if let progress, placeIndex & 0x3FFF == 0 {
-                progress("Folding names", Double(placeIndex) / Double(places.count))
-            }
-            let record = places[placeIndex]
-            let importance = _Ranking.importance(population: record.population, kind: record.kind)
-            placeKeys.removeAll(keepingCapacity: true)
-            if !manyKeys.isEmpty { manyKeys = [:] }
-            for n in 0..<Int(record.nameCount) {
-                let name = Int(record.firstName) + n
-                gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
-                guard !key.isEmpty else { continue }
-                if placeKeys.count < fewNames {
-                    guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
-                } else {
-                    if manyKeys.isEmpty {
-                        for (i, range) in placeKeys.enumerated() { manyKeys[hash(folded[range])] = i }
-                    }
-                    let keyHash = hash(key)
-                    if let seen = manyKeys[keyHash] {
-                        if folded[placeKeys[seen]].elementsEqual(key) { continue }
-                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
-                    } else {
-                        manyKeys[keyHash] = placeKeys.count
-                    }
-                }
-                let start = folded.count
-                folded.append(contentsOf: key)
-                folded.append(0)
-                placeKeys.append(start..<start + key.count)
-                longest = max(longest, key.count)
-                let ref = UInt32(nameDisplay.count)
-                nameDisplay.append(UInt32(name))
-                namePlace.append(UInt32(placeIndex))
-                if record.kind == .city {
-                    let range = start..<start + key.count
-                    if n == 0 { cityNames.append((hash(key), range)) } else { cityAliases.append((ref, range)) }
-                }
-                var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
-                if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
-                    score += _Ranking.weights.artefactAlternateName
-                }
-                whole.append(.init(key: UInt32(start), name: ref, score: score))
-                for (i, byte) in key.enumerated() where byte == 0x20 {
-                    words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
-                }
-                // A city's canonical name written without spaces, for "newyork" and
-                // "laquila". Its display is the same name; highlighting maps the joined bytes
-                // back. (Other spellings are read from the query instead: see
-                // `LocationCompleter.completions(for:options:)`.)
-                if n == 0 && record.kind == .city && key.contains(0x20) {
-                    let joined = key.filter { $0 != 0x20 }
-                    let start = folded.count
-                    folded.append(contentsOf: joined)
-                    folded.append(0)
-                    let ref = UInt32(nameDisplay.count)
-                    nameDisplay.append(UInt32(name))
-                    namePlace.append(UInt32(placeIndex))
-                    whole.append(.init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
-                }
-            }
-        }
-        var shadowed = [Bool](repeating: false, count: nameDisplay.count)
-        cityNames.sort { $0.hash < $1.hash }
-        for alias in cityAliases {
-            let aliasKey = folded[alias.key], aliasHash = hash(aliasKey)
-            var i = Self.partition(0..<cityNames.count) { cityNames[$0].hash < aliasHash }
-            while i < cityNames.count && cityNames[i].hash == aliasHash {
-                if folded[cityNames[i].key].elementsEqual(aliasKey) {
-                    shadowed[Int(alias.ref)] = true
-                    break
-                }
-                i += 1
-            }
-        }
-        let shadowedWeight = _Ranking.weights.shadowedAlternateName
-        for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
-        for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }
-        // Sorting has no natural progress; the two lists split the bar by their sizes.
-        let total = Double(max(1, whole.count + words.count))
         progress?("Sorting keys", 0)
-        var wholeSorted = _SortedKeys.sorted(whole, folded: folded)
-        progress?("Sorting keys", Double(whole.count) / total)
-        var wordSorted = _SortedKeys.sorted(words, folded: folded)
+        let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
+        // The whole-name keys sort and lay out the text while the word keys sort.
+        let (wholeLaidOut, unmovedWords) = _Concurrently.run({
+            var sorted = _SortedKeys.sorted(whole, folded: folded)
+            let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
+            return (sorted, text)
+        }, alongside: { _SortedKeys.sorted(words, folded: folded) })
+        let (wholeSorted, (text, moves)) = wholeLaidOut
+        var movedWords = unmovedWords
+        Self.move(&movedWords, moves)
+        let wordSorted = movedWords
         progress?("Sorting keys", 1)
-        let text = Self.layOut(&wholeSorted, &wordSorted, folded: folded, nameCount: nameDisplay.count)
-        let (wholeKeys, wordKeys, tries) = text.withUnsafeBufferPointer { text in
-            let wholeKeys = _SortedKeys(sorted: wholeSorted, text: text)
-            let wordKeys = _SortedKeys(sorted: wordSorted, text: text)
-            return (wholeKeys, wordKeys, _ShallowTries(
-                whole: _ShallowTrie(keys: wholeKeys.key.buffers, scores: wholeKeys.score.buffer, text: text),
-                words: _ShallowTrie(keys: wordKeys.key.buffers, scores: wordKeys.score.buffer, text: text)))
-        }
-        let views = namePlace.withUnsafeBufferPointer { namePlace in
-            let labels = gazetteer._labels.count
-            return (whole: _KeyViews(wholeKeys, namePlace: namePlace, places: places, labelCount: labels),
-                    words: _KeyViews(wordKeys, namePlace: namePlace, places: places, labelCount: labels))
-        }
+
+        // Each list's offsets, trie and views; the word keys' on another core.
+        let namePlace = keys.namePlace
+        let (wholeList, wordList) = _Concurrently.run(
+            { Self.list(wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) },
+            alongside: { Self.list(wordSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) })
         self.init(
-            folded: _Column(text), nameDisplay: _RisingColumn(nameDisplay),
-            namePlace: _RisingColumn(namePlace), whole: wholeKeys, words: wordKeys, longestName: longest, tries: tries,
-            wholeViews: views.whole, wordViews: views.words)
+            folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
+            namePlace: _RisingColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
+            longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
+            wholeViews: wholeList.views, wordViews: wordList.views)
+    }
+
+    /// One sorted list's keys (`sorted`, offsets into `text`), its shallow trie and its views.
+    ///
+    /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
+    static func list(
+        _ sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer
+    ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
+        text.withUnsafeBufferPointer { text in
+            let keys = _SortedKeys(sorted: sorted, text: text)
+            let trie = _ShallowTrie(keys: keys.key.buffers, scores: keys.score.buffer, text: text)
+            let views = namePlace.withUnsafeBufferPointer { namePlace in
+                _KeyViews(keys, namePlace: namePlace, places: gazetteer._places.buffers,
+                          labelCount: gazetteer._labels.count)
+            }
+            return (keys, trie, views)
+        }
     }
 
     /// The folded text laid out in whole-key order, each distinct text once (identical
@@ -145,8 +73,8 @@ extension _PrefixIndex {
     ///
     /// - Complexity: O(*t* + *n*) for *t* bytes of text and *n* keys.
     static func layOut(
-        _ whole: inout [_SortedKeys.Entry], _ words: inout [_SortedKeys.Entry], folded: [UInt8], nameCount: Int
-    ) -> [UInt8] {
+        _ whole: inout [_SortedKeys.Entry], folded: [UInt8], nameCount: Int
+    ) -> (text: [UInt8], moves: KeyMoves) {
         var text: [UInt8] = []
         text.reserveCapacity(folded.count)
         // Per name, where its text starts in `folded` and in the new text.
@@ -173,10 +101,211 @@ extension _PrefixIndex {
                 whole[i].key = moved
             }
         }
+        return (text, KeyMoves(from: from, to: to))
+    }
+
+    /// Where each name's text starts in the folded text and in the text laid out: what
+    /// `move(_:_:)` needs to move the word keys.
+    struct KeyMoves: Sendable {
+        var from: [UInt32], to: [UInt32]
+    }
+
+    /// Moves word keys (offsets into the folded text) into the text `layOut` laid out: a
+    /// word key keeps its place in its name's text.
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    static func move(_ words: inout [_SortedKeys.Entry], _ moves: KeyMoves) {
         for i in words.indices {
             let name = Int(words[i].name)
-            words[i].key = to[name] + (words[i].key - from[name])
+            words[i].key = moves.to[name] + (words[i].key - moves.from[name])
         }
-        return text
+    }
+}
+
+extension _PrefixIndex {
+    /// Some places' folded names and keys, before sorting: each (place, folded name) once,
+    /// in place order, as `init(_:progress:)` indexes them. Two such parts, of the first
+    /// and the second half of the places, folded at once and joined by `append(_:)`, are
+    /// what one part of all the places would be.
+    struct FoldedNames: Sendable {
+        /// The folded names, each followed by a 0 byte.
+        var folded: [UInt8] = []
+        /// Per indexed name (a key's `name`): its index in the gazetteer's names, and its place.
+        var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
+        /// The whole-name keys and the word keys, unsorted, as offsets into `folded`.
+        var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
+        /// The longest folded name, in bytes.
+        var longest = 0
+        // Cities' canonical keys (by hash, then compared), and their alternate names' refs and
+        // keys: an alias that is another city's name is shadowed
+        // (`_Ranking.weights.shadowedAlternateName`).
+        var cityNames: [(hash: UInt64, key: Range<Int>)] = []
+        var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
+
+        /// The folded names of `gazetteer`'s places in `range`, reporting progress to `progress`.
+        ///
+        /// - Complexity: O(*b*) for *b* bytes of names (a place's keys are told apart by
+        ///   hash once it has many).
+        init(_ gazetteer: Gazetteer, places range: Range<Int>, progress: _BuildProgress?) {
+            let places = gazetteer._places.buffers
+            let nameCount = range.isEmpty
+                ? 0 : Int(places[range.upperBound - 1].firstName + places[range.upperBound - 1].nameCount)
+                    - Int(places[range.lowerBound].firstName)
+            // The names' codes are about two thirds of their UTF-8 (`_CompressedStrings`).
+            let codes = gazetteer._names.codes.count * nameCount / max(1, gazetteer._names.count)
+            // The names' codes are about 0.6 of their UTF-8 (`_CompressedStrings`).
+            folded.reserveCapacity(codes * 2 + nameCount)
+            nameDisplay.reserveCapacity(nameCount)
+            namePlace.reserveCapacity(nameCount)
+            whole.reserveCapacity(nameCount)
+            words.reserveCapacity(nameCount)
+
+            var key: [UInt8] = []
+            var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+            // A place's keys by hash once it has many names (a GeoNames row can hold tens of
+            // thousands of alternate names): comparing each with all before it would be
+            // quadratic. A hash shared by two different keys falls back to the comparisons.
+            var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
+            let fewNames = 16
+            for placeIndex in range {
+                if let progress, placeIndex & 0x3FFF == 0 {
+                    progress("Folding names", Double(placeIndex - range.lowerBound) / Double(range.count))
+                }
+                let record = places[placeIndex]
+                let importance = _Ranking.importance(population: record.population, kind: record.kind)
+                placeKeys.removeAll(keepingCapacity: true)
+                if !manyKeys.isEmpty { manyKeys = [:] }
+                for n in 0..<Int(record.nameCount) {
+                    let name = Int(record.firstName) + n
+                    gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
+                    guard !key.isEmpty else { continue }
+                    if placeKeys.count < fewNames {
+                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                    } else {
+                        if manyKeys.isEmpty {
+                            for (i, range) in placeKeys.enumerated() { manyKeys[Self.hash(folded[range])] = i }
+                        }
+                        let keyHash = Self.hash(key)
+                        if let seen = manyKeys[keyHash] {
+                            if folded[placeKeys[seen]].elementsEqual(key) { continue }
+                            guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                        } else {
+                            manyKeys[keyHash] = placeKeys.count
+                        }
+                    }
+                    let start = folded.count
+                    folded.append(contentsOf: key)
+                    folded.append(0)
+                    placeKeys.append(start..<start + key.count)
+                    longest = max(longest, key.count)
+                    let ref = UInt32(nameDisplay.count)
+                    nameDisplay.append(UInt32(name))
+                    namePlace.append(UInt32(placeIndex))
+                    if record.kind == .city {
+                        let range = start..<start + key.count
+                        if n == 0 {
+                            cityNames.append((Self.hash(key), range))
+                        } else {
+                            cityAliases.append((ref, range))
+                        }
+                    }
+                    var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
+                    if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
+                        score += _Ranking.weights.artefactAlternateName
+                    }
+                    whole.append(.init(key: UInt32(start), name: ref, score: score))
+                    for (i, byte) in key.enumerated() where byte == 0x20 {
+                        words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
+                    }
+                    // A city's canonical name written without spaces, for "newyork" and
+                    // "laquila". Its display is the same name; highlighting maps the joined bytes
+                    // back. (Other spellings are read from the query instead: see
+                    // `LocationCompleter.completions(for:options:)`.)
+                    if n == 0 && record.kind == .city && key.contains(0x20) {
+                        let joined = key.filter { $0 != 0x20 }
+                        let start = folded.count
+                        folded.append(contentsOf: joined)
+                        folded.append(0)
+                        let ref = UInt32(nameDisplay.count)
+                        nameDisplay.append(UInt32(name))
+                        namePlace.append(UInt32(placeIndex))
+                        whole.append(
+                            .init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
+                    }
+                }
+            }
+        }
+
+        /// FNV-1a.
+        static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
+            bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        }
+
+        /// Appends `other`, the names of the places after these: its offsets into its text
+        /// and its name numbers move past these ones.
+        ///
+        /// - Complexity: O(*n*) in the size of `other`.
+        mutating func append(_ other: FoldedNames) {
+            let base = folded.count, ref = UInt32(nameDisplay.count)
+            let offset = UInt32(base)
+            folded += other.folded
+            nameDisplay += other.nameDisplay
+            namePlace += other.namePlace
+            whole += other.whole.lazy.map { .init(key: $0.key + offset, name: $0.name + ref, score: $0.score) }
+            words += other.words.lazy.map { .init(key: $0.key + offset, name: $0.name + ref, score: $0.score) }
+            longest = max(longest, other.longest)
+            cityNames += other.cityNames.lazy.map { ($0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base)) }
+            cityAliases += other.cityAliases.lazy.map {
+                ($0.ref + ref, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
+            }
+        }
+
+        /// Weighs down every city's alternate name that is another city's canonical name
+        /// (`_Ranking.weights.shadowedAlternateName`), in both lists.
+        ///
+        /// - Complexity: O(*c* + *a*) expected for *c* city names and *a* aliases: the city
+        ///   names in an open-addressing table by hash (a binary search over them, with a
+        ///   cache miss a step, took a tenth of a build), the aliases looked up in two
+        ///   halves at once.
+        mutating func weighShadowedAliases() {
+            var bits = 1
+            while 1 << bits < 2 * cityNames.count { bits += 1 }
+            let mask = (1 << bits) - 1, shift = UInt64(64 - bits)
+            // A city name's hash and index + 1 (0 when the slot is empty).
+            var slots = [(hash: UInt64, city: UInt32)](repeating: (0, 0), count: 1 << bits)
+            for (i, city) in cityNames.enumerated() {
+                var s = Int(truncatingIfNeeded: (city.hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                while slots[s].city != 0 { s = (s + 1) & mask }
+                slots[s] = (city.hash, UInt32(i + 1))
+            }
+            let table = slots, cityNames = cityNames, aliases = cityAliases, folded = folded
+            // The refs of the aliases in `part` that are shadowed, in order.
+            @Sendable func shadowedRefs(_ part: Range<Int>) -> [UInt32] {
+                var refs: [UInt32] = []
+                folded.withUnsafeBufferPointer { text in
+                    for alias in aliases[part] {
+                        let aliasKey = UnsafeBufferPointer(rebasing: text[alias.key]), aliasHash = Self.hash(aliasKey)
+                        var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                        while table[s].city != 0 {
+                            if table[s].hash == aliasHash
+                                && text[cityNames[Int(table[s].city) - 1].key].elementsEqual(aliasKey) {
+                                refs.append(alias.ref)
+                                break
+                            }
+                            s = (s + 1) & mask
+                        }
+                    }
+                }
+                return refs
+            }
+            let half = aliases.count / 2
+            let (first, second) = _Concurrently.run(
+                { shadowedRefs(0..<half) }, alongside: { shadowedRefs(half..<aliases.count) })
+            var shadowed = [Bool](repeating: false, count: nameDisplay.count)
+            for ref in first + second { shadowed[Int(ref)] = true }
+            let shadowedWeight = _Ranking.weights.shadowedAlternateName
+            for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
+            for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }
+        }
     }
 }

@@ -1,0 +1,149 @@
+import Dispatch
+
+extension _GeoNamesReader {
+    /// A row of a cities file parsed on its own: its numbers, where its fields are, and
+    /// what the checks that need no other row found (`cityRows(of:)`). The checks that
+    /// need the rows before it (a repeated geonameid, the names' limit, a region's total
+    /// population) are `gazetteer(cities:...)`'s, row by row in file order.
+    struct CityRow: Sendable {
+        /// What the row-local checks found, in the order the reader makes them.
+        enum Outcome: Sendable {
+            /// A place, unless a check on the rows before it fails.
+            case place
+            /// Skipped and counted in the load report.
+            case skipped(GazetteerLoadReport.Reason)
+            /// The reason for `GazetteerError.malformedRow`.
+            case malformed(String)
+        }
+
+        var outcome: Outcome
+        /// The row's line number in its chunk of the file (1-based), and the line's bytes
+        /// in the file (without its line end).
+        var line: Int, bytes: Range<Int>
+        var geonameID: Int64 = 0, population: Int64 = 0
+        var latitude: Double = 0, longitude: Double = 0
+        /// Columns 1 (name), 2 (ASCII name), 3 (alternate names), 8 (country code), 10
+        /// (admin-1 code) and 17 (time zone), as ranges of the file's bytes.
+        var name = 0..<0, asciiName = 0..<0, alternates = 0..<0, country = 0..<0, admin1 = 0..<0, timeZone = 0..<0
+    }
+
+    /// The bytes of a chunk of the cities file that `cityRows(of:chunkSize:)` parses on its
+    /// own: 2 MB, a few milliseconds of work.
+    static let cityChunkSize = 1 << 21
+
+    /// A cities file's rows (its non-blank lines), parsed in chunks of whole lines on all
+    /// cores, each chunk's rows in file order with its number of lines (for the line
+    /// numbers of the chunks after it). A chunk stops at its first malformed row: the rows
+    /// after it cannot matter.
+    ///
+    /// - Complexity: O(*n*) in the size of the file, in about *n* / *c* time on *c* cores.
+    static func cityRows(
+        of file: _GeoNamesFile, chunkSize: Int = cityChunkSize
+    ) -> [(rows: [CityRow], lineCount: Int)] {
+        let bytes = file.bytes
+        // Chunks of about `chunkSize` bytes, each ending after a line end (or at the end of
+        // the file).
+        var ends = [0]
+        while let last = ends.last, last < bytes.count {
+            var end = min(bytes.count, last + max(1, chunkSize))
+            while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
+            ends.append(end)
+        }
+        let bounds = ends, chunkCount = bounds.count - 1
+        let chunks = _ResultSlots<(rows: [CityRow], lineCount: Int)>(count: chunkCount)
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            chunks[chunk] = cityRows(of: file, in: bounds[chunk]..<bounds[chunk + 1])
+        }
+        return chunks.values.map { $0 ?? ([], 0) }
+    }
+
+    /// The rows of the lines in `range` of `file` (which starts a line), as `_GeoNamesFile.forEachLine`
+    /// cuts them, numbered from 1, and the number of lines.
+    static func cityRows(of file: _GeoNamesFile, in range: Range<Int>) -> (rows: [CityRow], lineCount: Int) {
+        file.bytes.withUnsafeBufferPointer { bytes in
+            var rows: [CityRow] = []
+            rows.reserveCapacity(range.count / 120)
+            var fields: [Range<Int>] = []
+            fields.reserveCapacity(20)
+            var scratch: [UInt8] = []
+            var start = range.lowerBound, number = 0
+            while start < range.upperBound {
+                number += 1
+                var end = start
+                while end < range.upperBound && bytes[end] != 0x0A { end += 1 }
+                var lineEnd = end
+                if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                if lineEnd > start {
+                    let row = cityRow(bytes, start..<lineEnd, line: number, fields: &fields, scratch: &scratch)
+                    rows.append(row)
+                    if case .malformed = row.outcome { break }
+                }
+                start = end + 1
+            }
+            return (rows, number)
+        }
+    }
+
+    /// The row on `line` (`bytes[range]`), with every check that needs no other row, in
+    /// the reader's order (`gazetteer(cities:...)`).
+    ///
+    /// - Complexity: O(*n*) in the length of the line; no allocation but the strings of
+    ///   the coordinates and of an error.
+    static func cityRow(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int,
+        fields f: inout [Range<Int>], scratch: inout [UInt8]
+    ) -> CityRow {
+        var row = CityRow(outcome: .place, line: line, bytes: range)
+        f.removeAll(keepingCapacity: true)
+        var fieldStart = range.lowerBound
+        for i in range where bytes[i] == 0x09 {
+            f.append(fieldStart..<i)
+            fieldStart = i + 1
+        }
+        f.append(fieldStart..<range.upperBound)
+        func slice(_ field: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[field] }
+        func malformed(_ reason: String) -> CityRow {
+            row.outcome = .malformed(reason)
+            return row
+        }
+        guard f.count == 19 else { return malformed("expected 19 tab-separated columns, found \(f.count)") }
+        if !f[6].isEmpty && !(f[6].count == 1 && bytes[f[6].lowerBound] == UInt8(ascii: "P")) {
+            row.outcome = .skipped(.notAPopulatedPlace)
+            return row
+        }
+        guard case .value(let geonameID) = integer(slice(f[0])), geonameID >= 0 else {
+            return malformed("geonameid \"\(string(slice(f[0])))\" is not a number")
+        }
+        row.geonameID = geonameID
+        guard !f[1].isEmpty else { return malformed("the name is empty") }
+        guard let latitude = Double(string(slice(f[4]))), abs(latitude) <= 90,
+              let longitude = Double(string(slice(f[5]))), abs(longitude) <= 180
+        else {
+            return malformed("coordinates \"\(string(slice(f[4])))\", \"\(string(slice(f[5])))\" are not valid")
+        }
+        row.latitude = latitude
+        row.longitude = longitude
+        switch count(slice(f[14]), "population", empty: 0) {
+        case .success(let population): row.population = population
+        case .failure(let problem): return malformed(problem.reason)
+        }
+        let cc = string(slice(f[8]))
+        guard cc.utf8.count == 2 else { return malformed("country code \"\(cc)\" is not two letters") }
+        func isSearchable(_ field: Range<Int>) -> Bool {
+            Self.isSearchable(UnsafeBufferPointer(rebasing: bytes[field]), scratch: &scratch)
+        }
+        var searchable = isSearchable(f[1]) || isSearchable(f[2])
+        var pieceStart = f[3].lowerBound
+        for i in f[3].lowerBound...f[3].upperBound where !searchable && (i == f[3].upperBound || bytes[i] == 0x2C) {
+            if i > pieceStart { searchable = isSearchable(pieceStart..<i) }
+            pieceStart = i + 1
+        }
+        guard searchable else {
+            row.outcome = .skipped(.noSearchableName)
+            return row
+        }
+        (row.name, row.asciiName, row.alternates) = (f[1], f[2], f[3])
+        (row.country, row.admin1, row.timeZone) = (f[8], f[10], f[17])
+        return row
+    }
+}
