@@ -73,8 +73,10 @@ enum _IndexFile {
     /// header's record field the record's layout, not only its stride. 21: the folded text
     /// in whole-key order, each distinct text once, and the whole-name keys' offsets as a
     /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
-    /// `.shift`).
-    static let version: UInt64 = 21
+    /// `.shift`). 22: each trie node's start and first child as a base per block of 16 nodes
+    /// and a byte a node (`_TrieNumbers`: `<trie>.lower.base`, `.delta`, `.wide`, and
+    /// `.child.base`, `.delta`, `.wide`).
+    static let version: UInt64 = 22
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
