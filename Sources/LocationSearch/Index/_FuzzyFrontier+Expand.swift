@@ -27,6 +27,9 @@ extension _FuzzyFrontier {
             for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
                 // (Resolving a child counts as an expansion: none is worth a row after the last.)
                 guard expansions < expansionLimit else { break }
+                // `addChild`'s first test, before the child's range is decoded (`_TrieNumbers`):
+                // most children near the root cannot beat the cutoff.
+                guard bests[child] + _Ranking.weights.typo * Float(minimum) > cutoff else { continue }
                 addChild(parent: index, byte: bytes[child], range: Int(lowers[child])..<Int(uppers[child]),
                          best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum, text: text)
             }
