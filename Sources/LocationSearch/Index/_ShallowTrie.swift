@@ -9,10 +9,13 @@
 /// node's children are consecutive entries, read in order. Below `depth` the walk goes
 /// back to the sorted keys, where nodes have few children.
 ///
-/// Below its levels, `next` holds each key's following four bytes, packed, so that a
-/// lookup that leaves the trie narrows its range by comparing 32-bit values read in key
+/// Below its levels, `next` holds each key's following two bytes, packed, so that a
+/// lookup that leaves the trie narrows its range by comparing 16-bit values read in key
 /// order (`_PrefixIndex.narrow`), not by a binary search over the keys' text, where every
-/// probe is a cache miss at a random place and a branch no predictor can learn.
+/// probe is a cache miss at a random place and a branch no predictor can learn. (Four
+/// bytes, until format 22, took 7.4 MB for the bundled data against 3.7; with two, the
+/// typo walk's instructions and simulated last-level misses stayed within 3% of four's;
+/// with none, the misses rose by a third: docs/filters-and-footprint.md.)
 ///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
@@ -21,7 +24,7 @@
 /// first children rise, so each is a base per block of nodes and a byte a node
 /// (`_TrieNumbers`). Flat columns, no per-node objects, immutable once built; about 8.5
 /// bytes a node (a byte each for the label and the end, 4 for the best score, about 1.3
-/// each for the start and the first child), and 4 a key.
+/// each for the start and the first child), and 2 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
@@ -40,16 +43,18 @@ struct _ShallowTrie: Sendable {
     let levelStart: _Column<UInt32>
     /// Per key of the list, its bytes `depth ..< depth + nextBytes` packed big-endian,
     /// 0 past its end: within a node of the deepest level, these values rise in key order.
-    let next: _Column<UInt32>
+    let next: _Column<Packed>
+    /// A key's next bytes, packed.
+    typealias Packed = UInt16
     /// How many bytes `next` holds per key.
-    static let nextBytes = 4
+    static let nextBytes = MemoryLayout<Packed>.size
 
     /// The number of nodes.
     var count: Int { lower.count }
 
     init(
         lower: _TrieNumbers, upper: _TrieUppers, firstChild: _TrieNumbers, byte: _Column<UInt8>,
-        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<UInt32>
+        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<Packed>
     ) {
         self.lower = lower
         self.upper = upper
@@ -132,11 +137,11 @@ struct _ShallowTrie: Sendable {
 
     /// The key's bytes `depth ..< depth + nextBytes` packed big-endian: its bytes up to its
     /// 0 terminator, then zeros.
-    static func nextBytes(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var packed: UInt32 = 0, ended = false
+    static func nextBytes(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> Packed {
+        var packed: Packed = 0, ended = false
         for i in 0..<(depth + nextBytes) {
             ended = ended || text[start + i] == 0
-            if i >= depth { packed = packed << 8 | (ended ? 0 : UInt32(text[start + i])) }
+            if i >= depth { packed = packed << 8 | (ended ? 0 : Packed(text[start + i])) }
         }
         return packed
     }
@@ -149,7 +154,7 @@ struct _ShallowTrie: Sendable {
         let firstChild: _TrieNumbers.Buffers
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
-        let next: UnsafeBufferPointer<UInt32>
+        let next: UnsafeBufferPointer<Packed>
 
         @inline(__always)
         func children(of node: Int) -> Range<Int> {

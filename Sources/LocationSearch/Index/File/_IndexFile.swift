@@ -75,7 +75,8 @@ enum _IndexFile {
     /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
     /// `.shift`). 22: each trie node's start and first child as a base per block of 16 nodes
     /// and a byte a node (`_TrieNumbers`: `<trie>.lower.base`, `.delta`, `.wide`, and
-    /// `.child.base`, `.delta`, `.wide`).
+    /// `.child.base`, `.delta`, `.wide`); each key's next bytes below the trie two, not four
+    /// (`<trie>.next`).
     static let version: UInt64 = 22
 
     /// The header's fields, in order, each a `UInt64`.
