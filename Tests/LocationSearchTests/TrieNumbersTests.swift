@@ -34,7 +34,8 @@ struct TrieNumbersTests {
         let stored = _TrieNumbers(Array(0..<20) + [5_000] + Array(0..<20))
         #expect(stored.isConsistent() && stored.wide.count == 16)
         func with(base: [UInt32]? = nil, delta: [UInt8]? = nil, wide: [UInt32]? = nil) -> _TrieNumbers {
-            _TrieNumbers(base: base.map { _Column($0) } ?? stored.base, delta: delta.map { _Column($0) } ?? stored.delta,
+            _TrieNumbers(base: base.map { _Column($0) } ?? stored.base,
+                         delta: delta.map { _Column($0) } ?? stored.delta,
                          wide: wide.map { _Column($0) } ?? stored.wide)
         }
         #expect(!with(base: Array(stored.base.buffer.dropLast())).isConsistent(), "a block without a base")
@@ -82,8 +83,10 @@ struct TrieNumbersTests {
         defer { try? FileManager.default.removeItem(at: file) }
         try Self.completer.writeIndex(to: file)
         let layout = IndexLayout(try Data(contentsOf: file))
-        for name in ["trie.whole.lower.wide", "trie.words.lower.wide", "trie.whole.child.wide", "trie.words.child.wide"] {
-            #expect(layout.section(name).count >= 4 * _TrieNumbers.blockSize, "\(name)")
+        for list in ["whole", "words"] {
+            for name in ["trie.\(list).lower.wide", "trie.\(list).child.wide"] {
+                #expect(layout.section(name).count >= 4 * _TrieNumbers.blockSize, "\(name)")
+            }
         }
         let loaded = try LocationCompleter(indexFile: file)
         loaded.index._checkInvariants()
