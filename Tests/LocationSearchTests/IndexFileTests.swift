@@ -195,7 +195,22 @@ struct IndexFileTests {
             let last = l.section("names.base").count - 4
             l.set("names.base", at: last, UInt32.max >> 2, &d) }),
         ("trie child beyond the nodes", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("trie.whole.child", at: 0, UInt32.max, &d) }),
+            l.set("trie.whole.child.base", at: 0, UInt32(Int32.max), &d) }),
+        ("a deepest trie node with children", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("trie.words.child.delta").count - 1
+            l.setByte("trie.words.child.delta", at: last - 1, 255, &d) }),
+        ("a trie node's start beyond the keys", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("trie.whole.lower.base").count - 4
+            l.set("trie.whole.lower.base", at: last, UInt32(Int32.max), &d) }),
+        ("a trie node starting after it ends", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("trie.whole.lower.delta", at: l.section("trie.whole.lower.delta").count - 1, 255, &d) }),
+        ("a trie block wide beyond the wide starts", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("trie.whole.lower.base", at: 0, _TrieNumbers.wideFlag | 1_000, &d) }),
+        ("a trie block wide just past the wide starts", { @Sendable (l: IndexLayout, d: inout Data) in
+            let count = UInt32(l.section("trie.words.lower.wide").count / 4)
+            l.set("trie.words.lower.base", at: 0, _TrieNumbers.wideFlag | count, &d) }),
+        ("a trie's wide block of children not where the last ended", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("trie.whole.child.base", at: 0, _TrieNumbers.wideFlag | 1, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("answers.buckets", at: 0, UInt32.max, &d) }),
         ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -263,7 +278,8 @@ struct IndexFileTests {
     }
 
     /// The fixture's file has what the damage above needs: a region and several countries
-    /// with qualifier words, and far trie ends.
+    /// with qualifier words, and far trie ends. (Its tries are too small for wide blocks of
+    /// starts: `TrieNumbersTests` damages those in a larger file.)
     @Test func theFixtureFileHasWhatTheDamageNeeds() throws {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }

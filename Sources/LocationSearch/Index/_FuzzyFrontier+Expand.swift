@@ -23,11 +23,14 @@ extension _FuzzyFrontier {
         let (viable, minimum) = viableBytes(of: index)
         if node.trie >= 0 && depth < _ShallowTrie.depth {
             // Near the root: the children are listed, with their bounds, in the trie.
-            let bytes = trie.byte, lowers = trie.lower, uppers = trie.upper, bests = trie.best
+            let bytes = trie.byte, bests = trie.best
             for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
                 // (Resolving a child counts as an expansion: none is worth a row after the last.)
                 guard expansions < expansionLimit else { break }
-                addChild(parent: index, byte: bytes[child], range: Int(lowers[child])..<Int(uppers[child]),
+                // `addChild`'s first test, before its call: most children near the root
+                // cannot beat the cutoff.
+                guard bests[child] + _Ranking.weights.typo * Float(minimum) > cutoff else { continue }
+                addChild(parent: index, byte: bytes[child], range: nil,
                          best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum, text: text)
             }
             return nil
@@ -109,17 +112,20 @@ extension _FuzzyFrontier {
     /// Computes the child's row; keeps it if it can still match and its bound can beat
     /// `cutoff` (less the list's quality). A child needs at least its parent's edits
     /// (`parentMinimum`), so most children are ruled out before their rows. `best` is
-    /// the range's best score when the trie knows it.
+    /// the range's best score when the trie knows it. A range of nil is the trie node
+    /// `trie`'s, read only for a child that is kept (each end is a decode, `_TrieNumbers`,
+    /// and most children are not).
     ///
     /// Cells are capped at `budget + 1` (any larger distance counts the same), and only the
     /// band `depth - budget ... depth + budget` is computed: a cell further from the
     /// diagonal needs more than `budget` edits, so it is the cap. With the cap, a capped
     /// recurrence gives exactly the capped distances.
     mutating func addChild(
-        parent: Int32, byte: UInt8, range: Range<Int>, best: Float?, trie: Int32, cutoff: Float, parentMinimum: Int32,
-        text: UnsafeBufferPointer<UInt8>
+        parent: Int32, byte: UInt8, range: Range<Int>?, best: Float?, trie: Int32, cutoff: Float,
+        parentMinimum: Int32, text: UnsafeBufferPointer<UInt8>
     ) {
-        let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: leafCount)
+        let best = best ?? _SortedKeys.maxScore(
+            in: range ?? self.trie.range(of: Int(trie)), scores: scores, tree: tree, leafCount: leafCount)
         guard best + _Ranking.weights.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1
@@ -178,6 +184,7 @@ extension _FuzzyFrontier {
         let usedUp = distance > budget && minimum >= budget
         guard !usedUp || expansions < expansionLimit else { return }
         if usedUp { expansions += 1 }
+        let range = range ?? self.trie.range(of: Int(trie))
         if usedUp && knownRow {
             // (Not kept as a node: its resolution needs no row, and a node would take one.)
             addForcedMatches(offPathChild: byte, of: parent, depth: depth, range: range, trieNode: Int(trie),

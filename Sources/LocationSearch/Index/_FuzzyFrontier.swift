@@ -131,7 +131,7 @@ struct _FuzzyFrontier {
         rows.reserveCapacity(64 * (m + 1))
         nodes.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
-        addChild(parent: 0, byte: first, range: self.trie.range(of: start), best: self.trie.best[start],
+        addChild(parent: 0, byte: first, range: nil, best: self.trie.best[start],
                  trie: Int32(start), cutoff: -.infinity, parentMinimum: 0, text: text)
     }
 

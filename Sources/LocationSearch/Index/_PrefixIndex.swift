@@ -152,9 +152,9 @@ struct _PrefixIndex: Sendable {
             // rest of `bytes` covers (those before `depth` are the same in the range).
             let count = min(packedEnd - depth, bytes.count - used)
             let shift = 8 * (packedEnd - depth - count)
-            let mask = UInt32(truncatingIfNeeded: (UInt64(1) << UInt64(8 * count)) - 1)
-            var target: UInt32 = 0
-            for i in 0..<count { target = target << 8 | UInt32(bytes[used + i]) }
+            let mask = _ShallowTrie.Packed(truncatingIfNeeded: (UInt64(1) << UInt64(8 * count)) - 1)
+            var target: _ShallowTrie.Packed = 0
+            for i in 0..<count { target = target << 8 | _ShallowTrie.Packed(bytes[used + i]) }
             let next = t.next
             let lower = partition(next, within) { $0 >> shift & mask < target }
             // (Galloping: the keys continuing so are usually a short run.)
@@ -186,8 +186,8 @@ struct _PrefixIndex: Sendable {
     /// elements, then a binary search in the last step): O(log *p*) for a partition point
     /// *p* elements in, reading keys next to each other first.
     @inline(__always)
-    static func gallop(
-        _ keys: UnsafeBufferPointer<UInt32>, _ range: Range<Int>, _ isBefore: (UInt32) -> Bool
+    static func gallop<Element>(
+        _ keys: UnsafeBufferPointer<Element>, _ range: Range<Int>, _ isBefore: (Element) -> Bool
     ) -> Int {
         gallop(range) { isBefore(keys[$0]) }
     }

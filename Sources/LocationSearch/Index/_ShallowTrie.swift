@@ -9,25 +9,31 @@
 /// node's children are consecutive entries, read in order. Below `depth` the walk goes
 /// back to the sorted keys, where nodes have few children.
 ///
-/// Below its levels, `next` holds each key's following four bytes, packed, so that a
-/// lookup that leaves the trie narrows its range by comparing 32-bit values read in key
+/// Below its levels, `next` holds each key's following two bytes, packed, so that a
+/// lookup that leaves the trie narrows its range by comparing 16-bit values read in key
 /// order (`_PrefixIndex.narrow`), not by a binary search over the keys' text, where every
-/// probe is a cache miss at a random place and a branch no predictor can learn.
+/// probe is a cache miss at a random place and a branch no predictor can learn. (Four
+/// bytes, until format 23, took 7.4 MB for the bundled data against 3.7; with two, the
+/// typo walk's instructions and simulated last-level misses stayed within 3% of four's;
+/// with none, the misses rose by a third: docs/filters-and-footprint.md.)
 ///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
 /// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`, and its range ends where the
-/// next node's starts or a few keys before (`_TrieUppers`). Flat columns, no per-node
-/// objects, immutable once built; about 14 bytes a node, and 4 a key.
+/// next node's starts or a few keys before (`_TrieUppers`). Along a level, starts and
+/// first children rise, so each is a base per block of nodes and a byte a node
+/// (`_TrieNumbers`). Flat columns, no per-node objects, immutable once built; about 8.5
+/// bytes a node (a byte each for the label and the end, 4 for the best score, about 1.3
+/// each for the start and the first child), and 2 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
 
     /// Each node's range of keys in the list: `lower[i] ..< upper[i]`.
-    let lower: _Column<UInt32>
+    let lower: _TrieNumbers
     let upper: _TrieUppers
     /// Where each node's children start, and (last) the node count.
-    let firstChild: _Column<UInt32>
+    let firstChild: _TrieNumbers
     /// The byte that leads to each node from its parent (0 for the root).
     let byte: _Column<UInt8>
     /// The best static score in each node's range.
@@ -37,16 +43,18 @@ struct _ShallowTrie: Sendable {
     let levelStart: _Column<UInt32>
     /// Per key of the list, its bytes `depth ..< depth + nextBytes` packed big-endian,
     /// 0 past its end: within a node of the deepest level, these values rise in key order.
-    let next: _Column<UInt32>
+    let next: _Column<Packed>
+    /// A key's next bytes, packed.
+    typealias Packed = UInt16
     /// How many bytes `next` holds per key.
-    static let nextBytes = 4
+    static let nextBytes = MemoryLayout<Packed>.size
 
     /// The number of nodes.
     var count: Int { lower.count }
 
     init(
-        lower: _Column<UInt32>, upper: _TrieUppers, firstChild: _Column<UInt32>, byte: _Column<UInt8>,
-        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<UInt32>
+        lower: _TrieNumbers, upper: _TrieUppers, firstChild: _TrieNumbers, byte: _Column<UInt8>,
+        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<Packed>
     ) {
         self.lower = lower
         self.upper = upper
@@ -120,20 +128,20 @@ struct _ShallowTrie: Sendable {
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
         let next = (0..<keys.count).map { Self.nextBytes(ofKeyAt: keys[$0], in: text) }
-        let lowerColumn = _Column(lower)
+        let lowerNumbers = _TrieNumbers(lower)
         self.init(
-            lower: lowerColumn, upper: _TrieUppers(upper, lower: lowerColumn, keyCount: keys.count),
-            firstChild: _Column(firstChild), byte: _Column(byte),
+            lower: lowerNumbers, upper: _TrieUppers(upper, lower: lower, numbers: lowerNumbers, keyCount: keys.count),
+            firstChild: _TrieNumbers(firstChild), byte: _Column(byte),
             best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
     /// The key's bytes `depth ..< depth + nextBytes` packed big-endian: its bytes up to its
     /// 0 terminator, then zeros.
-    static func nextBytes(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var packed: UInt32 = 0, ended = false
+    static func nextBytes(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> Packed {
+        var packed: Packed = 0, ended = false
         for i in 0..<(depth + nextBytes) {
             ended = ended || text[start + i] == 0
-            if i >= depth { packed = packed << 8 | (ended ? 0 : UInt32(text[start + i])) }
+            if i >= depth { packed = packed << 8 | (ended ? 0 : Packed(text[start + i])) }
         }
         return packed
     }
@@ -141,12 +149,12 @@ struct _ShallowTrie: Sendable {
     /// The columns as buffers, for a hot loop: valid while this trie (or the key list
     /// holding it) is alive, since its columns are immutable and keep their memory.
     struct Buffers {
-        let lower: UnsafeBufferPointer<UInt32>
+        let lower: _TrieNumbers.Buffers
         let upper: _TrieUppers.Buffers
-        let firstChild: UnsafeBufferPointer<UInt32>
+        let firstChild: _TrieNumbers.Buffers
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
-        let next: UnsafeBufferPointer<UInt32>
+        let next: UnsafeBufferPointer<Packed>
 
         @inline(__always)
         func children(of node: Int) -> Range<Int> {
@@ -161,7 +169,7 @@ struct _ShallowTrie: Sendable {
 
     var buffers: Buffers {
         Buffers(
-            lower: lower.buffer, upper: upper.buffers, firstChild: firstChild.buffer, byte: byte.buffer,
+            lower: lower.buffers, upper: upper.buffers, firstChild: firstChild.buffers, byte: byte.buffer,
             best: best.buffer, next: next.buffer)
     }
 
@@ -173,13 +181,13 @@ struct _ShallowTrie: Sendable {
         let n = count
         // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
         guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, Int(upper.keyCount) == keyCount,
-              upper.isConsistent(), byte.count == n, best.count == n,
+              lower.isConsistent(), firstChild.isConsistent(), upper.isConsistent(), byte.count == n, best.count == n,
               firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
         // (Read through buffers, not bounds-checked subscripts: a load checks every node.)
-        let firstChild = firstChild.buffer, lower = lower.buffer, uppers = upper.buffers
+        let firstChild = firstChild.buffers, lower = lower.buffers, uppers = upper.buffers
         // The deepest level's nodes have no children: the walk lists no child table there.
         for i in Int(levelStart[Self.depth])..<n where firstChild[i] != UInt32(n) { return false }
         var previous: UInt32 = 0

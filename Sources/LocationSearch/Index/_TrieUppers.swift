@@ -18,21 +18,22 @@ struct _TrieUppers: Sendable {
     /// The far nodes' ends, as pairs (node, end) by node.
     let far: _Column<UInt32>
     /// The nodes' starts (the trie's `lower`).
-    let lower: _Column<UInt32>
+    let lower: _TrieNumbers
     /// The keys in the list: the end after the last node.
     let keyCount: UInt32
 
     static let farMark: UInt8 = 255
 
-    init(gap: _Column<UInt8>, far: _Column<UInt32>, lower: _Column<UInt32>, keyCount: UInt32) {
+    init(gap: _Column<UInt8>, far: _Column<UInt32>, lower: _TrieNumbers, keyCount: UInt32) {
         self.gap = gap
         self.far = far
         self.lower = lower
         self.keyCount = keyCount
     }
 
-    /// The ends `upper` of nodes that start at `lower`, in a list of `keyCount` keys.
-    init(_ upper: [UInt32], lower: _Column<UInt32>, keyCount: Int) {
+    /// The ends `upper` of nodes that start at `lower` (stored as `numbers`), in a list of
+    /// `keyCount` keys.
+    init(_ upper: [UInt32], lower: [UInt32], numbers: _TrieNumbers, keyCount: Int) {
         precondition(upper.count == lower.count && keyCount < Int(UInt32.max - UInt32(Self.farMark)))
         var gap = [UInt8](repeating: 0, count: upper.count), far: [UInt32] = []
         for (i, end) in upper.enumerated() {
@@ -44,7 +45,7 @@ struct _TrieUppers: Sendable {
                 far += [UInt32(i), end]
             }
         }
-        self.init(gap: _Column(gap), far: _Column(far), lower: lower, keyCount: UInt32(keyCount))
+        self.init(gap: _Column(gap), far: _Column(far), lower: numbers, keyCount: UInt32(keyCount))
     }
 
     var count: Int { gap.count }
@@ -56,14 +57,14 @@ struct _TrieUppers: Sendable {
     }
 
     var buffers: Buffers {
-        Buffers(gap: gap.buffer, far: far.buffer, lower: lower.buffer, keyCount: keyCount)
+        Buffers(gap: gap.buffer, far: far.buffer, lower: lower.buffers, keyCount: keyCount)
     }
 
     /// The columns as buffers, for a hot loop (see `_ShallowTrie.Buffers`).
     struct Buffers {
         let gap: UnsafeBufferPointer<UInt8>
         let far: UnsafeBufferPointer<UInt32>
-        let lower: UnsafeBufferPointer<UInt32>
+        let lower: _TrieNumbers.Buffers
         let keyCount: UInt32
 
         @inline(__always)

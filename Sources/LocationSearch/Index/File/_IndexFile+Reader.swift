@@ -142,7 +142,7 @@ extension _IndexFile {
         /// The sections named `<prefix>.<part>`, each taken by its part's name:
         ///
         ///     let column = reader.columns("trie.whole")
-        ///     let lower: _Column<UInt32> = try column("lower")   // section trie.whole.lower
+        ///     let best: _Column<Float> = try column("best")   // section trie.whole.best
         func columns(_ prefix: String) -> Prefixed { Prefixed(reader: self, prefix: prefix) }
 
         /// The sections under one prefix (`columns(_:)`).

@@ -75,8 +75,11 @@ enum _IndexFile {
     /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
     /// `.shift`). 22: the names' symbol table of 12-bit codes (4,096 entries: the bytes,
     /// copies of the name before's start, 3,808 learnt symbols), the codes packed two per
-    /// three bytes and their offsets counted in codes (`_CompressedStrings`).
-    static let version: UInt64 = 22
+    /// three bytes and their offsets counted in codes (`_CompressedStrings`). 23: each trie
+    /// node's start and first child as a base per block of 16 nodes and a byte a node
+    /// (`_TrieNumbers`: `<trie>.lower.base`, `.delta`, `.wide`, and `.child.base`, `.delta`,
+    /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`).
+    static let version: UInt64 = 23
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
