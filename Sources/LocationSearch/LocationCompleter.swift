@@ -52,7 +52,14 @@ public struct LocationCompleter: Sendable {
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     @_spi(Tools)
     public init(gazetteer: Gazetteer, progress: _BuildProgress?) {
-        let index = _PrefixIndex(gazetteer, progress: progress)
+        self.init(gazetteer: gazetteer, progress: progress, minimumKeyWidth: 1)
+    }
+
+    /// `init(gazetteer:progress:)` with each key's name and score in words of at least
+    /// `minimumKeyWidth` bytes (`_KeyNameScores`): tests pass more than a small gazetteer
+    /// needs, to build the layouts a larger one gets.
+    init(gazetteer: Gazetteer, progress: _BuildProgress?, minimumKeyWidth: Int) {
+        let index = _PrefixIndex(gazetteer, progress: progress, minimumWidth: minimumKeyWidth)
         let searching = LocationCompleter(gazetteer: gazetteer, index: index, answers: .empty)
         progress?("Precomputing answers", 0)
         self = searching.with(answers: _PrecomputedAnswers.build(for: searching))

@@ -119,7 +119,7 @@ extension _FuzzyFrontier {
         parent: Int32, byte: UInt8, range: Range<Int>, best: Float?, trie: Int32, cutoff: Float, parentMinimum: Int32,
         text: UnsafeBufferPointer<UInt8>
     ) {
-        let best = best ?? _SortedKeys.maxScore(in: range, scores: scores, tree: tree, leafCount: leafCount)
+        let best = best ?? _SortedKeys.maxScore(in: range, entries: entries, tree: tree, leafCount: leafCount)
         guard best + _Ranking.weights.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1

@@ -1,10 +1,12 @@
 extension _PrefixIndex {
     /// The index of `gazetteer`'s names: every (place, folded name) once, its whole-name
     /// key, a key at each later word start, and a city's canonical name without its
-    /// spaces; each scored by `_Ranking`, sorted, with the lists' tries and views.
+    /// spaces; each scored by `_Ranking`, sorted, with the lists' tries and views. Each
+    /// key's name and score take one word of the fewest bytes that hold them, and at least
+    /// `minimumWidth` (tests pass more, to build the layouts a larger gazetteer gets).
     ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
-    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
+    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1) {
         var folded: [UInt8] = []
         var nameDisplay: [UInt32] = [], namePlace: [UInt32] = []
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
@@ -120,11 +122,17 @@ extension _PrefixIndex {
         progress?("Sorting keys", 1)
         let text = Self.layOut(&wholeSorted, &wordSorted, folded: folded, nameCount: nameDisplay.count)
         let (wholeKeys, wordKeys, tries) = text.withUnsafeBufferPointer { text in
-            let wholeKeys = _SortedKeys(sorted: wholeSorted, text: text)
-            let wordKeys = _SortedKeys(sorted: wordSorted, text: text)
-            return (wholeKeys, wordKeys, _ShallowTries(
-                whole: _ShallowTrie(keys: wholeKeys.key.buffers, scores: wholeKeys.score.buffer, text: text),
-                words: _ShallowTrie(keys: wordKeys.key.buffers, scores: wordKeys.score.buffer, text: text)))
+            let names = nameDisplay.count
+            let wholeKeys = _SortedKeys(sorted: wholeSorted, text: text, nameCount: names, minimumWidth: minimumWidth)
+            let wordKeys = _SortedKeys(sorted: wordSorted, text: text, nameCount: names, minimumWidth: minimumWidth)
+            let tries = wholeSorted.map(\.score).withUnsafeBufferPointer { wholeScores in
+                wordSorted.map(\.score).withUnsafeBufferPointer { wordScores in
+                    _ShallowTries(
+                        whole: _ShallowTrie(keys: wholeKeys.key.buffers, scores: wholeScores, text: text),
+                        words: _ShallowTrie(keys: wordKeys.key.buffers, scores: wordScores, text: text))
+                }
+            }
+            return (wholeKeys, wordKeys, tries)
         }
         let views = namePlace.withUnsafeBufferPointer { namePlace in
             let labels = gazetteer._labels.count

@@ -73,8 +73,10 @@ enum _IndexFile {
     /// header's record field the record's layout, not only its stride. 21: the folded text
     /// in whole-key order, each distinct text once, and the whole-name keys' offsets as a
     /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
-    /// `.shift`).
-    static let version: UInt64 = 21
+    /// `.shift`). 22: each key's name and score as one word, the name in the low bits and
+    /// above them the score's rank among the list's distinct scores (`_KeyNameScores`:
+    /// `<list>.entry`, `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns.
+    static let version: UInt64 = 22
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
