@@ -7,7 +7,9 @@ extension _SortedKeys {
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
         writer.append("\(prefix).key.shift", value: UInt64(key.shift))
-        writer.append(prefix, ["entry": entries.words, "scores": entries.scores, "tree": tree, "buckets": buckets])
+        writer.append(prefix, [
+            "entry": entries.words.bytes, "scores": entries.scores, "tree": tree, "buckets": buckets,
+        ])
         writer.append("\(prefix).entry.width", value: UInt64(entries.width))
         writer.append("\(prefix).entry.bits", value: UInt64(entries.nameBits))
         writer.append("\(prefix).leaves", value: UInt64(leafCount))
@@ -24,8 +26,8 @@ extension _SortedKeys {
         guard let shift = Int(exactly: try reader.value("\(prefix).key.shift")),
               let width = Int(exactly: try reader.value("\(prefix).entry.width")),
               let nameBits = Int(exactly: try reader.value("\(prefix).entry.bits")),
-              let entries = _KeyNameScores(
-                words: try column("entry"), width: width, nameBits: nameBits, scores: try column("scores"))
+              let words = _PackedWords(bytes: try column("entry"), width: width),
+              let entries = _KeyNameScores(words: words, nameBits: nameBits, scores: try column("scores"))
         else { throw reader.invalid("the \(prefix) key list is damaged") }
         let key = _KeyOffsets(base: try keyColumn("base"), delta: try keyColumn("delta"), shift: shift)
         let tree: _Column<Float> = try column("tree")
