@@ -35,6 +35,18 @@ struct KeyNameScoresTests {
         }
     }
 
+    @Test func ranksAreTheDistinctScoresInOrder() {
+        let (table, ranks) = _KeyNameScores.ranked([1, -0.0, 0, 1, -3, 2.5, 1])
+        #expect(table.map(\.bitPattern) == [-3, 0, 1, 2.5].map { Float($0).bitPattern }, "0 and -0 are one score, 0")
+        #expect(ranks == [2, 1, 1, 2, 0, 3, 2])
+        #expect(_KeyNameScores.ranked([]).table.isEmpty)
+        // Enough distinct scores to grow the table several times.
+        let many = (0..<10_000).map { Float($0 % 3_000) * 0.25 - 100 }
+        let (grown, manyRanks) = _KeyNameScores.ranked(many)
+        #expect(grown.count == 3_000 && zip(grown, grown.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(many.indices.allSatisfy { grown[Int(manyRanks[$0])] == many[$0] })
+    }
+
     @Test func theBundledDataNeedsFiveBytes() {
         // 21-bit names beside 18-bit ranks (136,334 distinct scores): 39 bits.
         #expect(_PackedWords.bits(toHold: 1_300_000 - 1) == 21)

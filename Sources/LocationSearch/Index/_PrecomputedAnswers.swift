@@ -30,7 +30,7 @@ struct _PrecomputedAnswers: Sendable {
     /// One stored result: what its completion shows (`_CompletionRow` without qualifier
     /// words, which stored answers never have). Not its score: the stored order is the
     /// search's, and nothing reads it; not its place, which is its name's
-    /// (`_PrefixIndex.namePlace`). Stored as the key it showed (`Stored`).
+    /// (`_PrefixIndex.namePlace`). Stored as the key it showed (see `entries`).
     struct Entry: Equatable {
         var name: UInt32
         var keyOffset: UInt32
@@ -123,17 +123,36 @@ struct _PrecomputedAnswers: Sendable {
     /// The stored results for `key` under the options' typo tolerance (without it, only
     /// the exact matches), read through `index` (the one they were stored for), or `nil`
     /// if it has none.
-    func entries(for key: [UInt8], typoTolerance: Bool, in index: _PrefixIndex) -> Stored? {
-        guard let (entries, exact) = answer(for: key, in: index) else { return nil }
-        return typoTolerance ? entries : Stored(entries: entries.entries, range: entries.range.prefix(exact),
-                                                positionBits: entries.positionBits, lists: entries.lists)
+    func entries(for key: [UInt8], typoTolerance: Bool, in index: _PrefixIndex) -> [Entry]? {
+        guard let (range, exact) = stored(for: key) else { return nil }
+        return entries(typoTolerance ? range : range.prefix(exact), in: index)
     }
 
     /// The stored results for `key` (with typo tolerance), or `nil` if it has none.
-    func entries(for key: [UInt8], in index: _PrefixIndex) -> Stored? { answer(for: key, in: index)?.entries }
+    func entries(for key: [UInt8], in index: _PrefixIndex) -> [Entry]? {
+        stored(for: key).map { entries($0.range, in: index) }
+    }
 
-    /// The stored results for `key` and how many of them are exact matches, or `nil`.
-    func answer(for key: [UInt8], in index: _PrefixIndex) -> (entries: Stored, exactCount: Int)? {
+    /// The entries `range`, each read from the key it showed (checked when loaded: its
+    /// key is in its list).
+    private func entries(_ range: Range<Int>, in index: _PrefixIndex) -> [Entry] {
+        let words = entries.buffers, shift = UInt64(positionBits) + 1, mask: UInt64 = (1 << UInt64(positionBits)) - 1
+        let whole = index.whole.entries.buffers, wholeKeys = index.whole.key.buffers
+        let word = index.words.entries.buffers, wordKeys = index.words.key.buffers
+        return range.map { i in
+            let entry = words[i], position = Int(truncatingIfNeeded: entry >> 1 & mask)
+            let matchedLength = UInt32(truncatingIfNeeded: entry >> shift)
+            return entry & 1 == 0
+                ? Entry(name: whole.name(position), keyOffset: UInt32(truncatingIfNeeded: wholeKeys[position]),
+                        matchedLength: matchedLength)
+                : Entry(name: word.name(position), keyOffset: UInt32(truncatingIfNeeded: wordKeys[position]),
+                        matchedLength: matchedLength)
+        }
+    }
+
+    /// Where `key`'s stored results are among the entries, and how many of them are exact
+    /// matches, or `nil` if it has none.
+    func stored(for key: [UInt8]) -> (range: Range<Int>, exactCount: Int)? {
         guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
             let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffer
@@ -141,41 +160,10 @@ struct _PrecomputedAnswers: Sendable {
             while low < high {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
-                if order == 0 {
-                    let stored = Stored(
-                        entries: entries.buffers, range: (mid * Self.depth)..<((mid + 1) * Self.depth),
-                        positionBits: positionBits,
-                        lists: (index.whole.entries.buffers, index.whole.key.buffers, index.words.entries.buffers,
-                                index.words.key.buffers))
-                    return (stored, Int(exactCounts[mid]))
-                }
+                if order == 0 { return ((mid * Self.depth)..<((mid + 1) * Self.depth), Int(exactCounts[mid])) }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
             return nil
-        }
-    }
-
-    /// One key's stored results, each read from the key it showed.
-    struct Stored: RandomAccessCollection {
-        let entries: _PackedWords.Buffers
-        /// The key's entries among all.
-        let range: Range<Int>
-        let positionBits: Int
-        /// The whole-name keys' names and offsets, and the word keys'.
-        let lists: (_KeyNameScores.Buffers, _KeyOffsets.Buffers, _KeyNameScores.Buffers, _KeyOffsets.Buffers)
-
-        var startIndex: Int { 0 }
-        var endIndex: Int { range.count }
-
-        /// The entry `i` of the key's (checked when loaded: its key is in its list).
-        subscript(i: Int) -> Entry {
-            precondition(i >= 0 && i < range.count, "stored entry out of range")
-            let entry = entries[range.lowerBound + i]
-            let position = Int(truncatingIfNeeded: entry >> 1 & ((1 << UInt64(positionBits)) - 1))
-            let matchedLength = UInt32(truncatingIfNeeded: entry >> (UInt64(positionBits) + 1))
-            let (names, keys) = entry & 1 == 0 ? (lists.0, lists.1) : (lists.2, lists.3)
-            return Entry(name: names.name(position), keyOffset: UInt32(truncatingIfNeeded: keys[position]),
-                         matchedLength: matchedLength)
         }
     }
 

@@ -56,6 +56,7 @@ struct _PackedWords: Sendable {
     /// Whether the padding after the numbers is zero (a writer's, not a damaged file's).
     var paddingIsZero: Bool { count == 0 || bytes.buffer[(count * width)...].allSatisfy { $0 == 0 } }
 
+    @inline(__always)
     var buffers: Buffers {
         Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width,
                 mask: width == Self.maximumWidth ? .max : (1 << UInt64(8 * width)) - 1)
