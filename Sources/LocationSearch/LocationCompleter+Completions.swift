@@ -23,7 +23,7 @@ extension LocationCompleter {
         let plan = _QueryPlan(query: query)
         if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
            options.kinds.isEmpty, plan.tokensBeforeComma == nil,
-           let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance, in: source.index) {
+           let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance) {
             let nameDisplay = source.index.nameDisplay, namePlace = source.index.namePlace
             let language = options.language == nil ? -1 : source.language(options.language)
             let typed = Self.typedSpelling(query)

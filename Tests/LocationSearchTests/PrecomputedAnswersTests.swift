@@ -43,7 +43,7 @@ struct PrecomputedAnswersTests {
             let key = answers.keys.withBytes(i) { Array($0) }
             let plan = _QueryPlan(key: key, tokensBeforeComma: nil)
             let found = live.matches(for: plan, options: CompletionOptions(typoTolerance: typoTolerance))
-            guard let stored = answers.entries(for: key, typoTolerance: typoTolerance, in: completer.index) else {
+            guard let stored = answers.entries(for: key, typoTolerance: typoTolerance) else {
                 differing.append(String(decoding: key, as: UTF8.self))
                 continue
             }
@@ -62,8 +62,7 @@ struct PrecomputedAnswersTests {
     func storedAnswersWithoutTypos(_ query: String) async throws {
         let completer = try await completer
         let live = Self.searching(completer)
-        #expect(completer.answers.entries(for: _QueryPlan(query: query).key, in: completer.index) != nil,
-                "\(query) should be stored")
+        #expect(completer.answers.entries(for: _QueryPlan(query: query).key) != nil, "\(query) should be stored")
         for limit in [1, 3, 10] {
             let options = CompletionOptions(limit: limit, typoTolerance: false)
             #expect(completer.completions(for: query, options: options) == live.completions(for: query, options: options))
@@ -76,7 +75,7 @@ struct PrecomputedAnswersTests {
         let completer = try await completer
         let live = Self.searching(completer)
         let plan = _QueryPlan(query: query)
-        #expect(completer.answers.entries(for: plan.key, in: completer.index) != nil, "\(query) should be stored")
+        #expect(completer.answers.entries(for: plan.key) != nil, "\(query) should be stored")
         #expect(completer.completions(for: query) == live.completions(for: query))
         for limit in [1, 3, 5, 9] {
             let options = CompletionOptions(limit: limit)
@@ -101,50 +100,34 @@ struct PrecomputedAnswersTests {
         let completer = try await completer
         let answers = completer.answers
         #expect(answers.isConsistent(with: completer.index))
-        // Entries as numbers: the list bit, the key's position, the matched length.
-        let bits = answers.positionBits, width = answers.entries.width
-        func entries(_ words: [UInt64], width: Int = width) -> _PackedWords { _PackedWords(words, width: width) }
-        func made(_ keys: _StringTable.Builder, _ words: [UInt64], exact: [UInt8], bits: Int = bits,
-                     width: Int = width) -> _PrecomputedAnswers {
-            _PrecomputedAnswers(keys: _StringTable(keys), entries: entries(words, width: width), positionBits: bits,
-                                exactCounts: _Column(exact))
-        }
-        let entry = answers.entries.buffers[0]
-        let full = UInt8(_PrecomputedAnswers.depth), depth = _PrecomputedAnswers.depth
         // Keys out of order.
         var keys = _StringTable.Builder()
         keys.append("b")
         keys.append("a")
-        #expect(!made(keys, Array(repeating: entry, count: 2 * depth), exact: [full, full])
+        let entry = answers.entries.buffer[0]
+        let twoKeys = Array(repeating: entry, count: 2 * _PrecomputedAnswers.depth)
+        let full = UInt8(_PrecomputedAnswers.depth)
+        #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(twoKeys), exactCounts: _Column([full, full]))
             .isConsistent(with: completer.index))
+        // An entry naming a name the index does not have.
         var oneKey = _StringTable.Builder()
         oneKey.append("a")
-        let right = Array(repeating: entry, count: depth)
-        #expect(made(oneKey, right, exact: [full]).isConsistent(with: completer.index))
-        // A key beyond the whole-name keys, and beyond the word keys.
-        for (list, count) in [(UInt64(0), completer.index.whole.count), (1, completer.index.words.count)] {
-            var wrong = right
-            wrong[3] = UInt64(count) << 1 | list
-            #expect(!made(oneKey, wrong, exact: [full]).isConsistent(with: completer.index))
-            wrong[3] = UInt64(count - 1) << 1 | list
-            #expect(made(oneKey, wrong, exact: [full]).isConsistent(with: completer.index))
-        }
+        var wrong = Array(repeating: entry, count: _PrecomputedAnswers.depth)
+        wrong[3].name = UInt32(completer.index.namePlace.count)
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(wrong), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
         // Too few entries for the keys.
-        #expect(!made(oneKey, [entry], exact: [full]).isConsistent(with: completer.index))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column([entry]), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
         // A matched length longer than any query, and an exact count above the depth.
-        var long = right
-        long[0] = UInt64(completer.index.longestName + 3) << UInt64(bits + 1)
-        #expect(!made(oneKey, long, exact: [full], width: 8).isConsistent(with: completer.index))
-        long[0] = UInt64(completer.index.longestName + 2) << UInt64(bits + 1)
-        #expect(made(oneKey, long, exact: [full], width: 8).isConsistent(with: completer.index))
-        #expect(!made(oneKey, right, exact: [full + 1]).isConsistent(with: completer.index))
-        // Position bits out of range, or leaving no room for the list bit.
-        #expect(!made(oneKey, right, exact: [full], bits: 33, width: 8).isConsistent(with: completer.index))
-        #expect(!made(oneKey, right, exact: [full], bits: 8 * width).isConsistent(with: completer.index))
-        // Every stored entry is the key its completion shows.
-        let stored = try #require(completer.answers.entries(for: Array("san".utf8), in: completer.index))
-        let live = Self.searching(completer).matches(for: _QueryPlan(query: "san"), options: .init())
-        #expect(stored.map(\.name) == live.map(\.shown.name))
-        #expect(stored.map(\.keyOffset) == live.map(\.shown.keyOffset))
+        var long = Array(repeating: entry, count: _PrecomputedAnswers.depth)
+        long[0].matchedLength = UInt32.max
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(long), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
+        let right = Array(repeating: entry, count: _PrecomputedAnswers.depth)
+        #expect(_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(right), exactCounts: _Column([full]))
+            .isConsistent(with: completer.index))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(right), exactCounts: _Column([full + 1]))
+            .isConsistent(with: completer.index))
     }
 }

@@ -19,10 +19,8 @@ import Dispatch
 /// same, but for how it breaks exact ties).
 ///
 /// Storage: the keys sorted, as one byte buffer with offsets and a table of where each
-/// first two bytes start, and `depth` results per key, each the key it showed (which
-/// list, its position there) and how much of it matched, in one `_PackedWords` number.
-/// The stored answers are the search's: a change to what the search finds bumps
-/// `_IndexFile.version`.
+/// first two bytes start, and `depth` results per key. The stored answers are the
+/// search's: a change to what the search finds bumps `_IndexFile.version`.
 ///
 /// - Complexity: O(*m* log *b*) to look up a query of *m* bytes, *b* the number of stored
 ///   keys sharing its first two bytes (at most *c*, the number of stored keys).
@@ -30,21 +28,16 @@ struct _PrecomputedAnswers: Sendable {
     /// One stored result: what its completion shows (`_CompletionRow` without qualifier
     /// words, which stored answers never have). Not its score: the stored order is the
     /// search's, and nothing reads it; not its place, which is its name's
-    /// (`_PrefixIndex.namePlace`). Stored as the key it showed (see `entries`).
-    struct Entry: Equatable {
+    /// (`_PrefixIndex.namePlace`): 12 bytes, where it made 20.
+    struct Entry: BitwiseCopyable, Equatable {
         var name: UInt32
         var keyOffset: UInt32
         var matchedLength: UInt32
     }
 
     let keys: _StringTable
-    /// `depth` entries per key, in the keys' order: each a number whose bit 0 is the key's
-    /// list (0 whole-name keys, 1 word keys), the next `positionBits` bits its position in
-    /// it, and the rest its matched length. (The key gives the entry's name and key
-    /// offset: 4 bytes an entry in the bundled data, where the three took 12.)
-    let entries: _PackedWords
-    /// The bits of a key's position in an entry.
-    let positionBits: Int
+    /// `depth` entries per key, in the keys' order.
+    let entries: _Column<Entry>
     /// Per key, how many of its entries are exact matches (the rest are typo matches):
     /// without typo tolerance, the answer is those first entries.
     let exactCounts: _Column<UInt8>
@@ -56,59 +49,48 @@ struct _PrecomputedAnswers: Sendable {
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
     /// start with it. For the bundled data: 100 stores 6,632 keys (1.3 MB), 40 stores
-    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 1.5 MB since an entry is its key) and
+    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and
     /// takes the median exact keystroke from about 2.1 to 1.8 µs (`location-search
     /// bench`); the search below that is a few microseconds anyway.
     static let minimumKeys = 20
 
-    init(keys: _StringTable, entries: _PackedWords, positionBits: Int, exactCounts: _Column<UInt8>,
-         buckets: _Column<UInt32>) {
+    init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
         self.keys = keys
         self.entries = entries
-        self.positionBits = positionBits
         self.exactCounts = exactCounts
         self.buckets = buckets
     }
 
     /// Stored answers for `keys` (sorted), with their bucket table.
-    init(keys: _StringTable, entries: _PackedWords, positionBits: Int, exactCounts: _Column<UInt8>) {
+    init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>) {
         let buckets = _BucketTable.build(count: keys.count) { i in keys.withBytes(i) { _BucketTable.bucket(of: $0) } }
-        self.init(keys: keys, entries: entries, positionBits: positionBits, exactCounts: exactCounts,
-                  buckets: _Column(buckets))
+        self.init(keys: keys, entries: entries, exactCounts: exactCounts, buckets: _Column(buckets))
     }
 
     static let empty = _PrecomputedAnswers(
-        keys: _StringTable(_StringTable.Builder()), entries: _PackedWords([], width: 1), positionBits: 0,
-        exactCounts: _Column([]))
+        keys: _StringTable(_StringTable.Builder()), entries: _Column([]), exactCounts: _Column([]))
 
     /// Whether the stored parts agree with each other and with `index`: `depth` entries
-    /// per key, keys sorted, each entry a key of one of `index`'s lists, a matched length
-    /// no longer than the longest name, and an exact count up to `depth`.
+    /// per key, keys sorted, each entry a name of its place and a key inside the text, a
+    /// matched length no longer than the longest name, and an exact count up to `depth`.
     func isConsistent(with index: _PrefixIndex) -> Bool {
         guard keys.isConsistent(), entries.count / Self.depth == keys.count, entries.count % Self.depth == 0,
               exactCounts.count == keys.count, exactCounts.buffer.allSatisfy({ Int($0) <= Self.depth }),
-              _BucketTable.isConsistent(buckets, count: keys.count), positionBits >= 0, positionBits <= 32,
-              positionBits < 8 * entries.width, entries.paddingIsZero
+              _BucketTable.isConsistent(buckets, count: keys.count)
         else { return false }
         for i in 0..<max(0, keys.count - 1) where compare(i, i + 1) >= 0 { return false }
         // A match's length is at most a query's, which `matches(for:options:)` bounds by
         // the longest name and a space, plus one for a run-together query read as two words
         // (stored answers have no qualifier).
-        let words = entries.buffers, shift = UInt64(positionBits) + 1, mask: UInt64 = (1 << UInt64(positionBits)) - 1
-        var whole: UInt64 = 0, word: UInt64 = 0, matchedLength: UInt64 = 0, anyWhole = false, anyWord = false
-        for i in 0..<entries.count {
-            let entry = words[i], position = entry >> 1 & mask
-            if entry & 1 == 0 {
-                whole = max(whole, position)
-                anyWhole = true
-            } else {
-                word = max(word, position)
-                anyWord = true
-            }
-            matchedLength = max(matchedLength, entry >> shift)
+        // (Branch-free maxima, which the compiler vectorises: a load reads every entry.)
+        var name: UInt32 = 0, keyOffset: UInt32 = 0, matchedLength: UInt32 = 0
+        for entry in entries.buffer {
+            name = max(name, entry.name)
+            keyOffset = max(keyOffset, entry.keyOffset)
+            matchedLength = max(matchedLength, entry.matchedLength)
         }
-        return (!anyWhole || whole < UInt64(index.whole.count)) && (!anyWord || word < UInt64(index.words.count))
-            && matchedLength <= UInt64(index.longestName + 2)
+        return entries.isEmpty || (Int(name) < index.namePlace.count && Int(keyOffset) < index.folded.count
+            && matchedLength <= UInt32(clamping: index.longestName + 2))
     }
 
     private func compare(_ a: Int, _ b: Int) -> Int {
@@ -121,38 +103,17 @@ struct _PrecomputedAnswers: Sendable {
     }
 
     /// The stored results for `key` under the options' typo tolerance (without it, only
-    /// the exact matches), read through `index` (the one they were stored for), or `nil`
-    /// if it has none.
-    func entries(for key: [UInt8], typoTolerance: Bool, in index: _PrefixIndex) -> [Entry]? {
-        guard let (range, exact) = stored(for: key) else { return nil }
-        return entries(typoTolerance ? range : range.prefix(exact), in: index)
+    /// the exact matches), or `nil` if it has none.
+    func entries(for key: [UInt8], typoTolerance: Bool) -> UnsafeBufferPointer<Entry>? {
+        guard let (entries, exact) = answer(for: key) else { return nil }
+        return typoTolerance ? entries : UnsafeBufferPointer(rebasing: entries[..<exact])
     }
 
     /// The stored results for `key` (with typo tolerance), or `nil` if it has none.
-    func entries(for key: [UInt8], in index: _PrefixIndex) -> [Entry]? {
-        stored(for: key).map { entries($0.range, in: index) }
-    }
+    func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? { answer(for: key)?.entries }
 
-    /// The entries `range`, each read from the key it showed (checked when loaded: its
-    /// key is in its list).
-    private func entries(_ range: Range<Int>, in index: _PrefixIndex) -> [Entry] {
-        let words = entries.buffers, shift = UInt64(positionBits) + 1, mask: UInt64 = (1 << UInt64(positionBits)) - 1
-        let whole = index.whole.entries.buffers, wholeKeys = index.whole.key.buffers
-        let word = index.words.entries.buffers, wordKeys = index.words.key.buffers
-        return range.map { i in
-            let entry = words[i], position = Int(truncatingIfNeeded: entry >> 1 & mask)
-            let matchedLength = UInt32(truncatingIfNeeded: entry >> shift)
-            return entry & 1 == 0
-                ? Entry(name: whole.name(position), keyOffset: UInt32(truncatingIfNeeded: wholeKeys[position]),
-                        matchedLength: matchedLength)
-                : Entry(name: word.name(position), keyOffset: UInt32(truncatingIfNeeded: wordKeys[position]),
-                        matchedLength: matchedLength)
-        }
-    }
-
-    /// Where `key`'s stored results are among the entries, and how many of them are exact
-    /// matches, or `nil` if it has none.
-    func stored(for key: [UInt8]) -> (range: Range<Int>, exactCount: Int)? {
+    /// The stored results for `key` and how many of them are exact matches, or `nil`.
+    func answer(for key: [UInt8]) -> (entries: UnsafeBufferPointer<Entry>, exactCount: Int)? {
         guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
             let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffer
@@ -160,36 +121,14 @@ struct _PrecomputedAnswers: Sendable {
             while low < high {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
-                if order == 0 { return ((mid * Self.depth)..<((mid + 1) * Self.depth), Int(exactCounts[mid])) }
+                if order == 0 {
+                    let stored = (mid * Self.depth)..<((mid + 1) * Self.depth)
+                    return (UnsafeBufferPointer(rebasing: entries.buffer[stored]), Int(exactCounts[mid]))
+                }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
             return nil
         }
-    }
-
-    /// The list and position of the key at `keyOffset` in `index`'s folded text that
-    /// belongs to `name`: a whole-name key starts the text or follows a 0, and their
-    /// offsets rise; a word key follows a space, and is among the keys equal to its text.
-    static func locate(name: UInt32, keyOffset: UInt32, in index: _PrefixIndex) -> (isWord: Bool, position: Int)? {
-        let text = index.folded.buffer, offset = Int(keyOffset)
-        guard offset < text.count else { return nil }
-        if offset == 0 || text[offset - 1] == 0 {
-            let keys = index.whole.key.buffers
-            var p = _PrefixIndex.partition(0..<keys.count) { keys[$0] < offset }
-            while p < keys.count && keys[p] == offset {
-                if index.whole.name(p) == name { return (false, p) }
-                p += 1
-            }
-            return nil
-        }
-        var end = offset
-        while text[end] != 0 { end += 1 }
-        let found = index.range(of: Array(text[offset..<end]), in: .words)
-        let keys = index.words.key.buffers
-        for p in found.range.prefix(found.exact) where keys[p] == offset && index.words.name(p) == name {
-            return (true, p)
-        }
-        return nil
     }
 
     /// Finds the heavy query keys of `completer`'s index and stores their answers, as
@@ -219,26 +158,20 @@ struct _PrecomputedAnswers: Sendable {
 
         // Each answer is an independent search over the immutable index: split them
         // between the cores.
-        // Each result as (list bit, position, matched length).
-        let answers = _ResultSlots<(entries: [(key: Int, matchedLength: Int)], exactCount: Int)>(count: heavy.count)
+        let answers = _ResultSlots<(entries: [Entry], exactCount: Int)>(count: heavy.count)
         DispatchQueue.concurrentPerform(iterations: heavy.count) { i in
             let plan = _QueryPlan(key: queries[i], tokensBeforeComma: nil)
             let found = completer.search(for: plan, options: CompletionOptions(limit: depth))
             let matches = found.matches
             // Only full, unqualified answers: a qualified one needs its qualifier words.
             guard matches.count == depth, matches.allSatisfy({ $0.shown.qualifier.isEmpty }) else { return }
-            var entries: [(key: Int, matchedLength: Int)] = []
-            for match in matches {
-                // (Every match is a key of a list; one that were not would be searched.)
-                guard match.shown.matchedLength >= 0,
-                      let (isWord, position) = locate(name: match.shown.name, keyOffset: match.shown.keyOffset,
-                                                      in: index) else { return }
-                entries.append((position << 1 | (isWord ? 1 : 0), Int(match.shown.matchedLength)))
-            }
-            answers[i] = (entries, found.exactCount)
+            answers[i] = (matches.map {
+                Entry(name: $0.shown.name, keyOffset: $0.shown.keyOffset,
+                      matchedLength: UInt32($0.shown.matchedLength))
+            }, found.exactCount)
         }
         var keys = _StringTable.Builder()
-        var entries: [(key: Int, matchedLength: Int)] = []
+        var entries: [Entry] = []
         var exactCounts: [UInt8] = []
         for (key, answer) in zip(queries, answers.values) {
             guard let answer else { continue }
@@ -246,12 +179,7 @@ struct _PrecomputedAnswers: Sendable {
             entries += answer.entries
             exactCounts.append(UInt8(answer.exactCount))
         }
-        let positionBits = _PackedWords.bits(toHold: max(index.whole.count, index.words.count, 1) - 1)
-        let lengthBits = _PackedWords.bits(toHold: entries.map(\.matchedLength).max() ?? 0)
-        let packed = entries.map { UInt64($0.key) | UInt64($0.matchedLength) << UInt64(positionBits + 1) }
-        let width = _PackedWords.width(forBits: 1 + positionBits + lengthBits)
         return _PrecomputedAnswers(
-            keys: _StringTable(keys), entries: _PackedWords(packed, width: width), positionBits: positionBits,
-            exactCounts: _Column(exactCounts))
+            keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
     }
 }

@@ -75,10 +75,7 @@ enum _IndexFile {
     /// base per block and two bytes a key (`_KeyOffsets`: `<list>.key.base`, `.delta`,
     /// `.shift`). 22: each key's name and score as one word, the name in the low bits and
     /// above them the score's rank among the list's distinct scores (`_KeyNameScores`:
-    /// `<list>.entry`, `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns;
-    /// a stored answer's entry as the key it showed (list and position) and its matched
-    /// length in one number (`answers.entries`, `.entries.width`, `.entries.bits`), not a
-    /// name, key offset and length of 32 bits each.
+    /// `<list>.entry`, `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns.
     static let version: UInt64 = 22
 
     /// The header's fields, in order, each a `UInt64`.
