@@ -59,7 +59,7 @@ extension LocationCompleter {
     public func _forEachIndexedName(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
         let text = index.folded.buffer
         var nameStart = [UInt32](repeating: 0, count: index.nameDisplay.count)
-        for i in 0..<index.whole.count { nameStart[Int(index.whole.name[i])] = UInt32(index.whole.key[i]) }
+        for i in 0..<index.whole.count { nameStart[Int(index.whole.name(i))] = UInt32(index.whole.key[i]) }
         for n in 0..<nameStart.count {
             let start = Int(nameStart[n])
             var end = start

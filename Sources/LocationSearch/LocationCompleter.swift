@@ -52,8 +52,17 @@ public struct LocationCompleter: Sendable {
     /// - Complexity: O(*n* log *n*) in the number of indexed name words.
     @_spi(Tools)
     public init(gazetteer: Gazetteer, progress: _BuildProgress?) {
+        self.init(gazetteer: gazetteer, progress: progress, minimumKeyWidth: 1)
+    }
+
+    /// `init(gazetteer:progress:)` with each key's name and score in words of at least
+    /// `minimumKeyWidth` bytes (`_KeyNameScores`): tests pass more than a small gazetteer
+    /// needs, to build the layouts a larger one gets.
+    init(gazetteer: Gazetteer, progress: _BuildProgress?, minimumKeyWidth: Int) {
         // The qualifiers need only the gazetteer: they are worked out while the index builds.
-        let (index, qualifying) = _Concurrently.run({ _PrefixIndex(gazetteer, progress: progress) }, alongside: {
+        let (index, qualifying) = _Concurrently.run({
+            _PrefixIndex(gazetteer, progress: progress, minimumWidth: minimumKeyWidth)
+        }, alongside: {
             let qualifiers = _Qualifiers(gazetteer)
             return (qualifiers: qualifiers, prefixes: _QualifierPrefixes(gazetteer, qualifiers))
         })

@@ -133,10 +133,6 @@ struct IndexFileTests {
         ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(_IndexFile.Header.sectionCountField, UInt64.max, &d) }),
         ("version of the old search", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(1, 13, &d) }),
-        ("a stored matched length huge", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 16, UInt32.max, &d) }),
-        ("a stored matched length Int32.max + 1", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 16, UInt32(Int32.max) + 1, &d) }),
         ("a stored exact count above the depth", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("answers.exact", at: 0, 11, &d) }),
         ("a section offset huge", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -272,9 +268,64 @@ struct IndexFileTests {
             l.set("whole.vw.pos.base", at: 0, UInt32.max, &d) }),
         ("a view's wide block just past the wide positions", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("words.vw.pos.base", at: 0, 1 << 31 | UInt32(l.section("words.vw.pos.wide").count / 4), &d) }),
+        ("a key's name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (The name's bits all ones, its rank 0: `theFixtureFileHasWhatTheDamageNeeds`.)
+            let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))
+            let word = (1 << bits) - 1
+            l.setPacked("whole.entry", 0, width: width, UInt64(word), &d) }),
+        ("a key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+            let width = Int(l.value("words.entry.width", d)), bits = Int(l.value("words.entry.bits", d))
+            let word = UInt64(l.section("words.scores").count / 4) << bits
+            l.setPacked("words.entry", 0, width: width, word, &d) }),
+        ("a key word's padding", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("whole.entry", at: l.section("whole.entry").count - 1, 1, &d) }),
+        ("a key word's width changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.entry.width", l.value("whole.entry.width", d) + 1, &d) }),
+        ("a key word's width zero", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.entry.width", 0, &d) }),
+        ("a key word's width huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.entry.width", UInt64.max, &d) }),
+        ("a key word's name bits beyond 32", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.entry.bits", 33, &d) }),
+        ("a key word's name bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.entry.bits", UInt64.max, &d) }),
+        ("key scores not rising", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.scores", at: 4, l.word("whole.scores", at: 0, d), &d) }),
+        ("a key score not a number", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("words.scores", at: l.section("words.scores").count - 4, Float.nan.bitPattern, &d) }),
+        ("a key score infinite", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("words.scores", at: l.section("words.scores").count - 4, Float.infinity.bitPattern, &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
         try IndexLayout.expectResealedDamageIsAnError(Fixtures.completer, name, damage)
+    }
+
+    /// Damage to stored answers, in the file of a completer that has some (the fixture's
+    /// prefixes are too light to store any).
+    @Test(arguments: [
+        ("a stored matched length huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.entries", at: 20, UInt32.max, &d) }),
+        ("a stored matched length Int32.max + 1", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.entries", at: 20, UInt32(Int32.max) + 1, &d) }),
+        ("a stored name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.entries", at: 12, UInt32.max, &d) }),
+        ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("answers.entries", at: 4, UInt32(l.section("folded").count), &d) }),
+        ("a stored exact count above the depth", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("answers.exact", at: 0, 11, &d) }),
+    ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
+    func resealedAnswerDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
+        try IndexLayout.expectResealedDamageIsAnError(PrefixIndexRangeTests.completer, name, damage)
+    }
+
+    /// The completer above has what the damage to stored answers needs: stored answers.
+    @Test func theAnswerDamageHasStoredAnswers() throws {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let completer = PrefixIndexRangeTests.completer
+        try completer.writeIndex(to: file)
+        let layout = IndexLayout(try Data(contentsOf: file))
+        #expect(completer.answers.keys.count >= 1 && layout.section("answers.entries").count >= 24)
     }
 
     /// The fixture's file has what the damage above needs: a region and several countries
@@ -284,10 +335,19 @@ struct IndexFileTests {
         let file = temporaryFile()
         defer { try? FileManager.default.removeItem(at: file) }
         try Fixtures.completer.writeIndex(to: file)
-        let layout = IndexLayout(try Data(contentsOf: file))
+        let data = try Data(contentsOf: file)
+        let layout = IndexLayout(data)
         #expect(layout.section("qualifier.regions").count >= MemoryLayout<_QualifierList>.stride)
         #expect(layout.section("qualifier.countries").count >= 2 * MemoryLayout<_QualifierList>.stride)
         #expect(layout.section("trie.whole.upper.far").count >= 8)
+        // A key's name with all its bits set is beyond the names, the entry padding is
+        // there, and a rank of the scores' count fits the word.
+        let names = Fixtures.completer.index.nameDisplay.count
+        let width = Int(layout.value("whole.entry.width", data)), bits = Int(layout.value("whole.entry.bits", data))
+        #expect((1 << bits) - 1 >= names && width < 8)
+        let wordBits = 8 * Int(layout.value("words.entry.width", data)) - Int(layout.value("words.entry.bits", data))
+        #expect(layout.section("words.scores").count / 4 < 1 << wordBits)
+
         #expect(MemoryLayout<_QualifierList>.stride == 32)
         let lastBlock = layout.section("names.base").count - 4, lastDelta = layout.section("names.delta").count - 1
         #expect(layout.word("names.base", at: lastBlock, try Data(contentsOf: file)) & _StringOffsets.wideFlag == 0)
@@ -530,6 +590,11 @@ struct IndexLayout: Sendable {
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
         data[section(name).offset + byte] = value
+    }
+
+    /// Sets number `i` of section `name`, `_PackedWords` of `width` bytes, to `value`.
+    func setPacked(_ name: String, _ i: Int, width: Int, _ value: UInt64, _ data: inout Data) {
+        for b in 0..<width { setByte(name, at: i * width + b, UInt8(truncatingIfNeeded: value >> (8 * b)), &data) }
     }
 
     /// Writes `completer`'s index file, damages it with `damage`, reseals it (as a foreign

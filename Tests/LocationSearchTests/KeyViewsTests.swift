@@ -71,7 +71,7 @@ struct KeyViewsTests {
             for g in 0..<views.groupCount {
                 let members = Set(views.view(g).positions.map(Int.init))
                 for i in 0..<list.count {
-                    let record = places[Int(index.namePlace[Int(list.name[i])])]
+                    let record = places[Int(index.namePlace[Int(list.name(i))])]
                     let inGroup = switch g {
                     case views.regionGroup: record.kind == .region
                     case views.countryGroup: record.kind == .country

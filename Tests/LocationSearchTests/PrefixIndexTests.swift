@@ -47,12 +47,12 @@ struct PrefixIndexTests {
             var previous = Float.infinity
             while let (position, _, score) = walk.next() {
                 #expect(score <= previous)
-                #expect(score == list.score[position] + 0.5)
+                #expect(score == list.score(position) + 0.5)
                 previous = score
                 yielded.append(position)
             }
             #expect(yielded.sorted() == Array(a..<b))
-            #expect(yielded == Array(a..<b).sorted { (list.score[$0], -$0) > (list.score[$1], -$1) })
+            #expect(yielded == Array(a..<b).sorted { (list.score($0), -$0) > (list.score($1), -$1) })
         }
     }
 }

@@ -78,20 +78,22 @@ extension _BestFirst {
     }
 
     /// A cursor over the keys `mask` of the block at `start`, holding the best of them
-    /// (highest score, then lowest position).
+    /// (highest score, then lowest position): found by their scores' ranks, and only its
+    /// score looked up.
     @inline(__always)
     private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
         var m = mask
         var best = start + m.trailingZeroBitCount
-        var bestScore = w.score(best)
+        var bestRank = w.rank(best)
         m &= m - 1
         while m != 0 {
             let i = start + m.trailingZeroBitCount
-            let s = w.score(i)
-            if s > bestScore { best = i; bestScore = s }
+            let r = w.rank(i)
+            if r > bestRank { best = i; bestRank = r }
             m &= m - 1
         }
-        return Item(bound: bestScore + w.bonus, source: source, position: Int32(best), level: -1, remaining: mask)
+        return Item(bound: w.entries.scores[bestRank] + w.bonus, source: source, position: Int32(best), level: -1,
+                    remaining: mask)
     }
 
     /// The tree node `node`, `level` above the leaves.

@@ -44,8 +44,9 @@ struct _BestFirst {
     /// What the walk needs of a source, as plain values: no reference counting.
     struct _Walkable {
         var key: _KeyOffsets.Buffers
-        var name: UnsafeBufferPointer<UInt32>
-        var score: UnsafePointer<Float>
+        /// Each key's name and score's rank (the walk compares ranks, and looks up the
+        /// score of the best key of a block).
+        var entries: _KeyNameScores.Buffers
         var tree: UnsafePointer<Float>
         /// The keys walked: the list's, or the view's.
         var count: Int
@@ -62,8 +63,9 @@ struct _BestFirst {
             return min(Int(positions[i]), key.count - 1)  // (clamped: see `_KeyViews`)
         }
 
+        /// The rank of the score of the walk's position `i` (ranks compare as scores do).
         @inline(__always)
-        func score(_ i: Int) -> Float { score[listPosition(i)] }
+        func rank(_ i: Int) -> Int { entries.rank(listPosition(i)) }
     }
 
     /// The lists the ranges come from, each once.
@@ -83,7 +85,7 @@ struct _BestFirst {
     @inline(__always)
     func name(at position: Int, source: Int) -> UInt32 {
         let w = walkable[source]
-        return w.name[w.listPosition(position)]
+        return w.entries.name(w.listPosition(position))
     }
 
     /// Where the key at `position` of source `source` starts in the folded text.
@@ -131,7 +133,7 @@ struct _BestFirst {
             let position = w.listPosition(i)
             guard let bonus = bonus(position) else { continue }
             let item = Item(
-                bound: w.score[position] + bonus, source: Int32(source), position: Int32(i), level: -1,
+                bound: w.entries.score(position) + bonus, source: Int32(source), position: Int32(i), level: -1,
                 remaining: 1 << UInt16(i % _SortedKeys.blockSize))
             if many { heap.append(item) } else { heap.push(item) }
         }
@@ -140,7 +142,7 @@ struct _BestFirst {
     }
 
     private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
-        if !lists.contains(where: { $0.name.pointer == list.name.pointer }) { lists.append(list) }
+        if !lists.contains(where: { $0.entries === list.entries }) { lists.append(list) }
         precondition(joint < 0 || view != nil, "a joint source is a view")
         if joint >= 0 || heap.order.hasJoints {
             // (Only once a joint source is added: most walks never have one.)
@@ -149,11 +151,11 @@ struct _BestFirst {
         }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
-            walkable.append(_Walkable(key: list.key.buffers, name: list.name.buffer, score: list.score.pointer,
+            walkable.append(_Walkable(key: list.key.buffers, entries: list.entries.buffers,
                                       tree: view.tree.baseAddress ?? list.tree.pointer, count: view.positions.count,
                                       leafCount: view.leafCount, bonus: bonus, positions: view.positions))
         } else {
-            walkable.append(_Walkable(key: list.key.buffers, name: list.name.buffer, score: list.score.pointer,
+            walkable.append(_Walkable(key: list.key.buffers, entries: list.entries.buffers,
                                       tree: list.tree.pointer, count: list.count, leafCount: list.leafCount,
                                       bonus: bonus, positions: nil))
         }

@@ -125,7 +125,7 @@ extension _FuzzyFrontier {
         parentMinimum: Int32, text: UnsafeBufferPointer<UInt8>
     ) {
         let best = best ?? _SortedKeys.maxScore(
-            in: range ?? self.trie.range(of: Int(trie)), scores: scores, tree: tree, leafCount: leafCount)
+            in: range ?? self.trie.range(of: Int(trie)), entries: entries, tree: tree, leafCount: leafCount)
         guard best + _Ranking.weights.typo * Float(parentMinimum) > cutoff else { return }
         let parentNode = nodes[Int(parent)]
         let depth = Int(parentNode.depth) + 1

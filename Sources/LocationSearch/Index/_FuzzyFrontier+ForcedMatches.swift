@@ -147,7 +147,7 @@ extension _FuzzyFrontier {
                 guard !within.isEmpty else { continue }
                 let best = trieNode >= 0
                     ? trie.best[trieNode]
-                    : _SortedKeys.maxScore(in: within, scores: scores, tree: tree, leafCount: leafCount)
+                    : _SortedKeys.maxScore(in: within, entries: entries, tree: tree, leafCount: leafCount)
                 let edits = Float(budget)
                 guard best + _Ranking.weights.typo * edits > cutoff else { continue }
                 let match = Int32(nodes.count)

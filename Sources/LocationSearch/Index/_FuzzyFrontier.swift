@@ -43,7 +43,7 @@ struct _FuzzyFrontier {
     /// moved for every typo query): they stay valid while the index does, which its
     /// creator holds for longer (a search holds its completer).
     let keys: _KeyOffsets.Buffers
-    let scores: UnsafeBufferPointer<Float>, tree: UnsafeBufferPointer<Float>
+    let entries: _KeyNameScores.Buffers, tree: UnsafeBufferPointer<Float>
     let leafCount: Int
     let trie: _ShallowTrie.Buffers
     /// The match quality of the list (`namePrefix` or `wordPrefix`).
@@ -117,7 +117,7 @@ struct _FuzzyFrontier {
         let text = index.folded.buffer
         self.list = list
         self.keys = keyList.key.buffers
-        self.scores = keyList.score.buffer
+        self.entries = keyList.entries.buffers
         self.tree = keyList.tree.buffer
         self.leafCount = keyList.leafCount
         self.trie = (list == .whole ? index.tries.whole : index.tries.words).buffers

@@ -35,12 +35,12 @@ struct _KeyQualifierBits: Sendable {
             }
             perPlace[i] = lastBits
         }
-        let names = index.whole.name.buffer, namePlace = index.namePlace.buffers
+        let keys = index.whole.entries.buffers, namePlace = index.namePlace.buffers
         let nameDisplay = index.nameDisplay.buffers
-        var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: names.count))
-        for (i, name) in names.enumerated()
-        where nameDisplay[Int(name)] != places[Int(namePlace[Int(name)])].firstName {
-            alternate[i >> 6] |= 1 << UInt64(i & 63)
+        var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: index.whole.count))
+        for i in 0..<index.whole.count {
+            let name = Int(keys.name(i))
+            if nameDisplay[name] != places[Int(namePlace[name])].firstName { alternate[i >> 6] |= 1 << UInt64(i & 63) }
         }
         self.init(places: _Column(perPlace), alternateKeys: _Column(alternate))
     }

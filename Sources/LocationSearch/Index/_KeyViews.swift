@@ -51,10 +51,10 @@ struct _KeyViews: Sendable {
     init(_ list: _SortedKeys, namePlace: UnsafeBufferPointer<UInt32>, places: _PlaceTable.Buffers,
          labelCount: Int) {
         let groups = labelCount + Self.kindGroups
-        let names = list.name.buffer
+        let entries = list.entries.buffers
         var counts = [Int](repeating: 0, count: groups + 1)
         func eachGroup(of position: Int, _ body: (Int) -> Void) {
-            let record = places[Int(namePlace[Int(names[position])])]
+            let record = places[Int(namePlace[Int(entries.name(position))])]
             if record.countryCode >= 0 && Int(record.countryCode) < labelCount { body(Int(record.countryCode)) }
             if record.kindCode != 0 {
                 body(labelCount + (record.kindCode == 1 ? 0 : 1))
@@ -71,7 +71,6 @@ struct _KeyViews: Sendable {
                 next[g] += 1
             }
         }
-        let scores = list.score.buffer
         var trees: [Float] = [], treeStart: [UInt32] = [0]
         for g in 0..<groups {
             let members = positions[counts[g]..<counts[g + 1]]
@@ -79,7 +78,7 @@ struct _KeyViews: Sendable {
             var tree = [Float](repeating: -.infinity, count: 2 * leaves)
             for (i, position) in members.enumerated() {
                 let leaf = leaves + i / _SortedKeys.blockSize
-                tree[leaf] = max(tree[leaf], scores[Int(position)])
+                tree[leaf] = max(tree[leaf], entries.score(Int(position)))
             }
             for node in stride(from: leaves - 1, to: 0, by: -1) { tree[node] = max(tree[2 * node], tree[2 * node + 1]) }
             trees += tree
@@ -153,7 +152,7 @@ struct _KeyViews: Sendable {
                 var best = -Float.infinity
                 let size = _SortedKeys.blockSize
                 for i in min(v.positions.count, b * size)..<min(v.positions.count, (b + 1) * size) {
-                    best = max(best, list.score[Int(v.positions[i])])
+                    best = max(best, list.score(Int(v.positions[i])))
                 }
                 precondition(v.tree[v.leafCount + b] == best, "view \(g) block \(b) maximum is stale")
             }

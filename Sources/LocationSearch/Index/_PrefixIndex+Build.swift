@@ -1,7 +1,9 @@
 extension _PrefixIndex {
     /// The index of `gazetteer`'s names: every (place, folded name) once, its whole-name
     /// key, a key at each later word start, and a city's canonical name without its
-    /// spaces; each scored by `_Ranking`, sorted, with the lists' tries and views.
+    /// spaces; each scored by `_Ranking`, sorted, with the lists' tries and views. Each
+    /// key's name and score take one word of the fewest bytes that hold them, and at least
+    /// `minimumWidth` (tests pass more, to build the layouts a larger gazetteer gets).
     ///
     /// The passes run on two cores where they are independent (`_Concurrently`): the two
     /// halves of the names fold at once and are joined in order; the word keys sort while
@@ -10,7 +12,7 @@ extension _PrefixIndex {
     /// for byte, as one built on one core.
     ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
-    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil) {
+    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1) {
         // The places split where their names are halved (a country has hundreds of names).
         let placeCount = gazetteer._places.count
         let places = gazetteer._places.buffers, halfTheNames = gazetteer._names.count / 2
@@ -39,8 +41,10 @@ extension _PrefixIndex {
         // Each list's offsets, trie and views; the word keys' on another core.
         let namePlace = keys.namePlace
         let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) },
-            alongside: { Self.list(wordSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) })
+            { Self.list(wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
+            alongside: {
+                Self.list(wordSorted, text: text, namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+            })
         self.init(
             folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
             namePlace: _RisingColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
@@ -52,11 +56,14 @@ extension _PrefixIndex {
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer
+        _ sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
-            let keys = _SortedKeys(sorted: sorted, text: text)
-            let trie = _ShallowTrie(keys: keys.key.buffers, scores: keys.score.buffer, text: text)
+            let keys = _SortedKeys(
+                sorted: sorted, text: text, nameCount: namePlace.count, minimumWidth: minimumWidth)
+            let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
+                _ShallowTrie(keys: keys.key.buffers, scores: scores, text: text)
+            }
             let views = namePlace.withUnsafeBufferPointer { namePlace in
                 _KeyViews(keys, namePlace: namePlace, places: gazetteer._places.buffers,
                           labelCount: gazetteer._labels.count)

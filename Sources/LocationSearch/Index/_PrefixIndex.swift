@@ -259,10 +259,11 @@ struct _PrefixIndex: Sendable {
     /// debug builds call it after every build.
     func _checkInvariants() {
         for list in [whole, words] {
-            precondition(list.key.count == list.name.count && list.key.count == list.score.count)
+            precondition(list.key.count == list.count)
             precondition(list.key.isConsistent(below: folded.count))
+            precondition(list.entries.isConsistent(nameCount: nameDisplay.count))
             for i in 0..<list.count {
-                precondition(Int(list.name[i]) < nameDisplay.count)
+                precondition(Int(list.name(i)) < nameDisplay.count)
                 let k = key(i, in: list)
                 if i > 0 {
                     precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
@@ -275,8 +276,12 @@ struct _PrefixIndex: Sendable {
         }
         wholeViews._checkInvariants(whole)
         wordViews._checkInvariants(words)
-        tries.whole._checkInvariants(keys: whole.key.buffers, scores: whole.score.buffer, text: folded.buffer)
-        tries.words._checkInvariants(keys: words.key.buffers, scores: words.score.buffer, text: folded.buffer)
+        (0..<whole.count).map(whole.score).withUnsafeBufferPointer {
+            tries.whole._checkInvariants(keys: whole.key.buffers, scores: $0, text: folded.buffer)
+        }
+        (0..<words.count).map(words.score).withUnsafeBufferPointer {
+            tries.words._checkInvariants(keys: words.key.buffers, scores: $0, text: folded.buffer)
+        }
         var names = Set<UInt32>()
         let text = folded.buffer
         func length(_ start: Int) -> Int {
@@ -288,7 +293,7 @@ struct _PrefixIndex: Sendable {
         for i in 0..<whole.count {
             let start = whole.key[i], count = length(start)
             precondition(start == 0 || text[start - 1] == 0, "a name key does not start after a terminator")
-            names.insert(whole.name[i])
+            names.insert(whole.name(i))
             // The text holds the names in whole-key order, each distinct text once: a key
             // starts where the one before it does, or right after it with another text.
             let after = previous.start + previous.length + 1

@@ -28,7 +28,7 @@ extension _Search {
         let places = completer.gazetteer._places.buffers
         let namePlace = completer.index.namePlace.buffers
         let qualifiers = completer.qualifiers
-        let whole = completer.index.whole.name.buffer, words = completer.index.words.name.buffer
+        let whole = completer.index.whole.entries.buffers, words = completer.index.words.entries.buffers
         let filtered = !filter.kinds.isEmpty || !filter.countries.isEmpty || !filter.otherCountries.isEmpty
         var seen = [UInt64](repeating: 0, count: (places.count + 63) / 64)
         var count = 0
@@ -37,7 +37,7 @@ extension _Search {
                 let names = isWhole ? whole : words
                 let split = sources[sourceIndex].split
                 for position in keys {
-                    let place = Int(namePlace[Int(names[position])])
+                    let place = Int(namePlace[Int(names.name(position))])
                     let bit: UInt64 = 1 << UInt64(place & 63)
                     guard seen[place >> 6] & bit == 0 else { continue }
                     // (The place's record only when a filter or qualifier needs it: most

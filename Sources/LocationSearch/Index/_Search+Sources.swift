@@ -79,14 +79,14 @@ extension _Search {
             // the places' records.
             let bits = completer.qualifierBits
             let alternates = bits.alternateKeys.buffer, placeBits = bits.places.buffer
-            let keyName = completer.index.whole.name.buffer, namePlace = completer.index.namePlace.buffers
+            let keys = completer.index.whole.entries.buffers, namePlace = completer.index.namePlace.buffers
             let sift: UInt64? = split == nil ? nil : source.firstBytes
             let exact = whole.range.lowerBound..<exactEnd
             var added = source
             added.sifted = split != nil
             // (A local function, passed without escaping: no closure context is allocated.)
             func scoreKey(_ i: Int) -> Float? {
-                if let sift, !_Qualifiers.mayMatch(sift, known: placeBits[Int(namePlace[Int(keyName[i])])]) {
+                if let sift, !_Qualifiers.mayMatch(sift, known: placeBits[Int(namePlace[Int(keys.name(i))])]) {
                     return nil
                 }
                 let alternate = alternates[i >> 6] & (1 << UInt64(i & 63)) != 0

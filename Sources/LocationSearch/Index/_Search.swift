@@ -129,7 +129,7 @@ struct _Search {
             return
         }
         let joint = nextJoint(views.count)
-        let isWhole = list.name.pointer == completer.index.whole.name.pointer
+        let isWhole = list.entries === completer.index.whole.entries
         for pair in views {
             let view = isWhole ? pair.whole : pair.words
             let within = view.range(of: range)

@@ -8,10 +8,9 @@ struct _SortedKeys: Sendable {
 
     /// Where the keys start in the folded text, in key order.
     let key: _KeyOffsets
-    /// The indexed name each key belongs to.
-    let name: _Column<UInt32>
-    /// Each key's static score (place importance and name adjustment).
-    let score: _Column<Float>
+    /// The indexed name each key belongs to, and its static score (place importance and
+    /// name adjustment), in one word (`_KeyNameScores`).
+    let entries: _KeyNameScores
     /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
     /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
     let tree: _Column<Float>
@@ -20,15 +19,16 @@ struct _SortedKeys: Sendable {
     let leafCount: Int
     static let blockSize = 16
 
-    var count: Int { name.count }
+    var count: Int { entries.count }
 
-    init(
-        key: _KeyOffsets, name: _Column<UInt32>, score: _Column<Float>, tree: _Column<Float>,
-        buckets: _Column<UInt32>, leafCount: Int
-    ) {
+    /// The indexed name of key `i` (bounds-checked).
+    func name(_ i: Int) -> UInt32 { entries.name(i) }
+    /// The static score of key `i` (bounds-checked).
+    func score(_ i: Int) -> Float { entries.score(i) }
+
+    init(key: _KeyOffsets, entries: _KeyNameScores, tree: _Column<Float>, buckets: _Column<UInt32>, leafCount: Int) {
         self.key = key
-        self.name = name
-        self.score = score
+        self.entries = entries
         self.tree = tree
         self.buckets = buckets
         self.leafCount = leafCount
@@ -72,8 +72,10 @@ struct _SortedKeys: Sendable {
         return keyed.map(\.entry)
     }
 
-    /// The list of `entries`, already `sorted(_:folded:)`, whose keys are offsets in `text`.
-    init(sorted entries: [Entry], text: UnsafeBufferPointer<UInt8>) {
+    /// The list of `entries`, already `sorted(_:folded:)`, whose keys are offsets in `text`
+    /// and names below `nameCount`; their names and scores in words of the fewest bytes
+    /// that hold them, at least `minimumWidth` (`_KeyNameScores`).
+    init(sorted entries: [Entry], text: UnsafeBufferPointer<UInt8>, nameCount: Int, minimumWidth: Int = 1) {
         let score = entries.map(\.score)
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
@@ -89,8 +91,10 @@ struct _SortedKeys: Sendable {
             return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
         }
         self.init(
-            key: _KeyOffsets(entries.map(\.key)), name: _Column(entries.map(\.name)),
-            score: _Column(score), tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
+            key: _KeyOffsets(entries.map(\.key)),
+            entries: _KeyNameScores(names: entries.map(\.name), scores: score, nameCount: nameCount,
+                                    minimumWidth: minimumWidth),
+            tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }
 
     /// The leaves of the block-maximum tree over `keys` keys: the smallest power of two
@@ -113,7 +117,7 @@ struct _SortedKeys: Sendable {
         precondition(bucketsAreConsistent(), "the bucket table is not a rising table of size 65,537")
         for b in 0..<leafCount {
             let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
-            let best = score.buffer[block].max() ?? -.infinity
+            let best = block.map(score).max() ?? -.infinity
             precondition(tree[leafCount + b] == best, "block \(b) maximum is stale")
         }
         for node in 1..<leafCount {
@@ -127,25 +131,28 @@ extension _SortedKeys {
     ///
     /// - Complexity: O(*b* + log *n*) for block size *b*.
     func maxScore(in range: Range<Int>) -> Float {
-        Self.maxScore(in: range, scores: score.buffer, tree: tree.buffer, leafCount: leafCount)
+        Self.maxScore(in: range, entries: entries.buffers, tree: tree.buffer, leafCount: leafCount)
     }
 
     /// `maxScore(in:)` over the list's columns as buffers, for a caller that holds them
     /// (calling it on a list stored in a mutating caller's `self` copies the list).
+    /// The keys of partial blocks are compared by their scores' ranks, and only the best
+    /// one's score is looked up.
     @inline(__always)
     static func maxScore(
-        in range: Range<Int>, scores: UnsafeBufferPointer<Float>, tree nodes: UnsafeBufferPointer<Float>, leafCount: Int
+        in range: Range<Int>, entries: _KeyNameScores.Buffers, tree nodes: UnsafeBufferPointer<Float>, leafCount: Int
     ) -> Float {
         let size = blockSize
         let firstFull = (range.lowerBound + size - 1) / size
         let endFull = range.upperBound / size
-        var best = -Float.infinity
+        var rank = -1
         if firstFull >= endFull {
-            for i in range { best = max(best, scores[i]) }
-            return best
+            for i in range { rank = max(rank, entries.rank(i)) }
+            return rank < 0 ? -.infinity : entries.scores[rank]
         }
-        for i in range.lowerBound..<(firstFull * size) { best = max(best, scores[i]) }
-        for i in (endFull * size)..<range.upperBound { best = max(best, scores[i]) }
+        for i in range.lowerBound..<(firstFull * size) { rank = max(rank, entries.rank(i)) }
+        for i in (endFull * size)..<range.upperBound { rank = max(rank, entries.rank(i)) }
+        var best = rank < 0 ? -Float.infinity : entries.scores[rank]
         var l = firstFull + leafCount, r = endFull + leafCount
         while l < r {
             if l & 1 == 1 { best = max(best, nodes[l]); l += 1 }

@@ -78,8 +78,11 @@ enum _IndexFile {
     /// three bytes and their offsets counted in codes (`_CompressedStrings`). 23: each trie
     /// node's start and first child as a base per block of 16 nodes and a byte a node
     /// (`_TrieNumbers`: `<trie>.lower.base`, `.delta`, `.wide`, and `.child.base`, `.delta`,
-    /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`).
-    static let version: UInt64 = 23
+    /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`). 24: each
+    /// key's name and score as one word, the name in the low bits and above them the score's
+    /// rank among the list's distinct scores (`_KeyNameScores`: `<list>.entry`,
+    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns.
+    static let version: UInt64 = 24
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -1,35 +1,45 @@
 extension _SortedKeys {
     /// Appends the list as sections `<prefix>.key.base`, `.key.delta` and `.key.shift`
-    /// (its key offsets: see `_KeyOffsets`), `.name`, `.score`, `.tree`, `.buckets` (its
+    /// (its key offsets: see `_KeyOffsets`), `.entry` (its names and scores' ranks, a word
+    /// of `.entry.width` bytes a key, the name in its low `.entry.bits` bits: see
+    /// `_KeyNameScores`), `.scores` (the distinct scores), `.tree`, `.buckets` (its
     /// columns, as they are) and `.leaves` (its tree's leaf count).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
         writer.append("\(prefix).key.shift", value: UInt64(key.shift))
-        writer.append(prefix, ["name": name, "score": score, "tree": tree, "buckets": buckets])
+        writer.append(prefix, [
+            "entry": entries.words.bytes, "scores": entries.scores, "tree": tree, "buckets": buckets,
+        ])
+        writer.append("\(prefix).entry.width", value: UInt64(entries.width))
+        writer.append("\(prefix).entry.bits", value: UInt64(entries.nameBits))
         writer.append("\(prefix).leaves", value: UInt64(leafCount))
     }
 
     /// The list `write(to:prefix:)` wrote, checked against itself (column lengths, the
-    /// leaf count against the keys and the tree, the bucket table) and against what it
-    /// refers to: keys inside a folded text of `textCount` bytes, names below `nameCount`.
+    /// leaf count against the keys and the tree, the words' layout and scores, the bucket
+    /// table) and against what it refers to: keys inside a folded text of `textCount`
+    /// bytes, names below `nameCount`.
     ///
     /// - Complexity: O(*n*) for *n* keys.
     init(reading reader: _IndexFile.Reader, prefix: String, textCount: Int, nameCount: Int) throws {
         let column = reader.columns(prefix), keyColumn = reader.columns("\(prefix).key")
-        guard let shift = Int(exactly: try reader.value("\(prefix).key.shift")) else {
-            throw reader.invalid("the \(prefix) key list is damaged")
-        }
+        guard let shift = Int(exactly: try reader.value("\(prefix).key.shift")),
+              let width = Int(exactly: try reader.value("\(prefix).entry.width")),
+              let nameBits = Int(exactly: try reader.value("\(prefix).entry.bits")),
+              let words = _PackedWords(bytes: try column("entry"), width: width),
+              let entries = _KeyNameScores(words: words, nameBits: nameBits, scores: try column("scores"))
+        else { throw reader.invalid("the \(prefix) key list is damaged") }
         let key = _KeyOffsets(base: try keyColumn("base"), delta: try keyColumn("delta"), shift: shift)
-        let name: _Column<UInt32> = try column("name"), tree: _Column<Float> = try column("tree")
+        let tree: _Column<Float> = try column("tree")
         let leaves = try reader.value("\(prefix).leaves")
-        let expected = Self.leafCount(keys: name.count)
+        let expected = Self.leafCount(keys: entries.count)
         guard leaves == UInt64(expected), tree.count == 2 * expected else {
-            throw reader.invalid("the \(prefix) key list's leaf count (\(leaves)) does not fit its \(name.count) keys")
+            throw reader.invalid(
+                "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(entries.count) keys")
         }
-        self.init(key: key, name: name, score: try column("score"), tree: tree,
-                  buckets: try column("buckets"), leafCount: expected)
-        guard key.count == name.count, score.count == name.count, key.isConsistent(below: textCount),
-              name.allBelow(nameCount), bucketsAreConsistent()
+        self.init(key: key, entries: entries, tree: tree, buckets: try column("buckets"), leafCount: expected)
+        guard key.count == entries.count, key.isConsistent(below: textCount),
+              entries.isConsistent(nameCount: nameCount), bucketsAreConsistent()
         else { throw reader.invalid("the \(prefix) key list is damaged") }
     }
 }

@@ -1,0 +1,167 @@
+/// Each key's indexed name and static score, in one word of `width` bytes per key: the
+/// name in the low `nameBits` bits, and above them the score's rank among the distinct
+/// scores of the list (`scores`, strictly rising).
+///
+/// Ranks compare as the scores do, ties included, so the walks compare ranks and look a
+/// score up (`scores[rank]`) only where its value is used: a block's best key, a key
+/// yielded. The width is chosen when the list is built: the name takes the bits its
+/// largest index needs, the rank the bits its largest rank needs, and the word the fewest
+/// whole bytes that hold both (at most 8: a name and a rank are each below 2³²). Nothing
+/// is ever truncated, whatever the gazetteer.
+///
+/// In the bundled data a key's score is a place's importance (from its population, so
+/// about as many values as distinct populations) plus a few name adjustments: 136,334
+/// distinct scores among the 1.19 M whole-name keys (18 bits) and 73,869 among the word
+/// keys (17 bits), beside a 21-bit name: 5 bytes a key, where a 32-bit name and a 32-bit
+/// score took 8. (A score quantised to fewer bits would change the order of keys whose
+/// scores differ by less than a step, and so the answers.)
+///
+/// The words are `_PackedWords`.
+///
+/// A class, like `_KeyOffsets`: a key list is copied into every search and walk, and its
+/// columns held by value would be copied and retained at each copy.
+///
+///     let entries = _KeyNameScores(names: [7, 3], scores: [1.5, 0.25], nameCount: 8)
+///     entries.nameBits        // 3 (names 0...7); ranks 0...1 take 1 bit: 1-byte words
+///     entries.name(1)         // 3
+///     entries.score(0)        // 1.5
+///
+/// - Complexity: a name or a rank in O(1), one unaligned read; a score one more read,
+///   from a table of *s* distinct scores.
+final class _KeyNameScores: Sendable {
+    /// The words, `_PackedWords` of `width` bytes.
+    let words: _PackedWords
+    /// The name's bits at the bottom of a word (0...32, and at most the word's); the rank
+    /// is the rest of the word.
+    let nameBits: Int
+    /// The distinct scores, strictly rising: a rank's score is `scores[rank]`.
+    let scores: _Column<Float>
+
+    var count: Int { words.count }
+    var width: Int { words.width }
+
+    /// The list over `words`; `nil` when `nameBits` is out of range.
+    init?(words: _PackedWords, nameBits: Int, scores: _Column<Float>) {
+        guard nameBits >= 0, nameBits <= 32, nameBits <= 8 * words.width else { return nil }
+        self.words = words
+        self.nameBits = nameBits
+        self.scores = scores
+    }
+
+    /// Each key's name and score, for names below `nameCount`, in words of the fewest
+    /// bytes that hold them, and at least `minimumWidth` (tests pass more than they need).
+    ///
+    /// - Complexity: O(*n* + *s* log *s*) for *n* keys and *s* distinct scores.
+    convenience init(names: [UInt32], scores: [Float], nameCount: Int, minimumWidth: Int = 1) {
+        precondition(names.count == scores.count, "a name and a score per key")
+        let (table, ranks) = Self.ranked(scores)
+        let nameBits = _PackedWords.bits(toHold: max(nameCount, 1) - 1)
+        let rankBits = _PackedWords.bits(toHold: max(table.count, 1) - 1)
+        let width = max(minimumWidth, _PackedWords.width(forBits: nameBits + rankBits))
+        let words = zip(names, ranks).map { name, rank in UInt64(rank) << UInt64(nameBits) | UInt64(name) }
+        self.init(words: _PackedWords(words, width: width), nameBits: nameBits, scores: _Column(table))!
+    }
+
+    /// The distinct `scores`, rising, and each one's rank among them (0 and -0 are one
+    /// score, 0).
+    ///
+    /// By a table of the scores' bit patterns with open addressing, grown to stay at most
+    /// half full: a `Set` of the scores and a binary search per key took about 6% of the
+    /// bundled data's first build (`perf record` of `build-index`), this about 2%.
+    ///
+    /// - Complexity: O(*n* + *s* log *s*) expected, for *n* scores, *s* of them distinct.
+    static func ranked(_ scores: [Float]) -> (table: [Float], ranks: [UInt32]) {
+        let empty = UInt32.max  // a NaN's bit pattern, which no score has
+        var bits = 10, count = 0
+        var slots = [UInt32](repeating: empty, count: 1 << bits)
+        /// The slot holding `pattern`, or the empty one where it would go.
+        func slot(_ pattern: UInt32, _ slots: UnsafeMutableBufferPointer<UInt32>, _ bits: Int) -> Int {
+            var i = Int(truncatingIfNeeded: (UInt64(pattern) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+            while slots[i] != pattern && slots[i] != empty { i = (i + 1) & (slots.count - 1) }
+            return i
+        }
+        for score in scores {
+            let pattern = (score + 0).bitPattern
+            let isNew = slots.withUnsafeMutableBufferPointer { slots in
+                let i = slot(pattern, slots, bits)
+                guard slots[i] == empty else { return false }
+                slots[i] = pattern
+                return true
+            }
+            guard isNew else { continue }
+            count += 1
+            guard 2 * count > slots.count else { continue }
+            bits += 1
+            var grown = [UInt32](repeating: empty, count: 1 << bits)
+            grown.withUnsafeMutableBufferPointer { grown in
+                for pattern in slots where pattern != empty { grown[slot(pattern, grown, bits)] = pattern }
+            }
+            slots = grown
+        }
+        let table = slots.filter { $0 != empty }.map { Float(bitPattern: $0) }.sorted()
+        var rankOf = [UInt32](repeating: 0, count: slots.count)
+        let ranks = slots.withUnsafeMutableBufferPointer { slots in
+            for (rank, score) in table.enumerated() { rankOf[slot(score.bitPattern, slots, bits)] = UInt32(rank) }
+            return scores.map { rankOf[slot(($0 + 0).bitPattern, slots, bits)] }
+        }
+        return (table, ranks)
+    }
+
+    /// The indexed name of key `i` (bounds-checked).
+    func name(_ i: Int) -> UInt32 {
+        precondition(i >= 0 && i < count, "key index out of range")
+        return buffers.name(i)
+    }
+
+    /// The static score of key `i` (bounds-checked).
+    func score(_ i: Int) -> Float {
+        precondition(i >= 0 && i < count, "key index out of range")
+        return buffers.score(i)
+    }
+
+    /// The columns as pointers, for a hot loop (see `_Column.buffer`).
+    @inline(__always)
+    var buffers: Buffers {
+        Buffers(words: words.buffers, shift: UInt64(nameBits), nameMask: (1 << UInt64(nameBits)) - 1,
+                scores: scores.pointer)
+    }
+
+    /// `_KeyNameScores` as plain values: no reference counting, no bounds checks (a loaded
+    /// list was checked: every name and rank is in range).
+    struct Buffers {
+        let words: _PackedWords.Buffers
+        let shift: UInt64
+        let nameMask: UInt64
+        let scores: UnsafePointer<Float>
+
+        @inline(__always)
+        func name(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: words[i] & nameMask) }
+
+        /// Key `i`'s score's rank: ranks compare as the scores do.
+        @inline(__always)
+        func rank(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] &>> shift) }
+
+        @inline(__always)
+        func score(_ i: Int) -> Float { scores[rank(i)] }
+    }
+
+    /// Whether the scores are finite and strictly rising, the padding is zero, and every
+    /// name is below `nameCount` and every rank below the scores' count: what a loaded
+    /// list must satisfy before a walk reads a score through a rank.
+    ///
+    /// - Complexity: O(*n* + *s*) for *n* keys and *s* distinct scores.
+    func isConsistent(nameCount: Int) -> Bool {
+        let table = scores.buffer
+        for i in table.indices where !table[i].isFinite || (i > 0 && !(table[i - 1] < table[i])) { return false }
+        guard count > 0 else { return true }
+        guard words.paddingIsZero else { return false }
+        let b = buffers
+        var names: UInt64 = 0, ranks: UInt64 = 0
+        for i in 0..<count {
+            let word = b.words[i]
+            names = max(names, word & b.nameMask)
+            ranks = max(ranks, word &>> b.shift)
+        }
+        return names < UInt64(max(nameCount, 0)) && ranks < UInt64(table.count)
+    }
+}

@@ -1,0 +1,77 @@
+/// Numbers of up to 64 bits, each stored in the same number of whole bytes (`width`),
+/// little-endian, one after another: a column as narrow as its largest value needs.
+///
+/// A number is read as 8 bytes from its first (`loadUnaligned`) and masked to its width,
+/// so the bytes end with `8 - width` bytes of zeros (none at all for no numbers), and no
+/// read goes past them.
+///
+///     let packed = _PackedWords([5, 300, 70_000], width: 3)
+///     packed.bytes.count      // 14: 3 × 3 bytes and 5 of padding
+///     packed.buffers[1]       // 300
+///
+/// - Complexity: a number in O(1): one unaligned read.
+struct _PackedWords: Sendable {
+    /// The numbers, `width` bytes each, then `8 - width` bytes of zeros.
+    let bytes: _Column<UInt8>
+    /// The bytes of a number (1...8).
+    let width: Int
+    let count: Int
+
+    static let maximumWidth = 8
+
+    /// The numbers in `bytes` (as `init(_:width:)` lays them out); `nil` when `width` is
+    /// out of range or `bytes` is not a whole number of numbers and the padding.
+    init?(bytes: _Column<UInt8>, width: Int) {
+        guard width >= 1, width <= Self.maximumWidth else { return nil }
+        let padding = Self.maximumWidth - width
+        if bytes.isEmpty {
+            count = 0
+        } else {
+            guard bytes.count > padding, (bytes.count - padding) % width == 0 else { return nil }
+            count = (bytes.count - padding) / width
+        }
+        self.bytes = bytes
+        self.width = width
+    }
+
+    /// `values` in `width` bytes each (a programming error if one does not fit).
+    init(_ values: [UInt64], width: Int) {
+        precondition(width >= 1 && width <= Self.maximumWidth, "a width of 1...8 bytes")
+        var bytes = [UInt8](repeating: 0, count: values.isEmpty ? 0 : values.count * width + Self.maximumWidth - width)
+        for (i, value) in values.enumerated() {
+            precondition(width == Self.maximumWidth || value >> UInt64(8 * width) == 0, "a value wider than its width")
+            withUnsafeBytes(of: value.littleEndian) { value in
+                for b in 0..<width { bytes[i * width + b] = value[b] }
+            }
+        }
+        self.init(bytes: _Column(bytes), width: width)!
+    }
+
+    /// The fewest bytes that hold `bits` bits (at least 1).
+    static func width(forBits bits: Int) -> Int { max(1, (bits + 7) / 8) }
+
+    /// The number of bits that hold `value` (0 for 0).
+    static func bits(toHold value: Int) -> Int { Int.bitWidth - value.leadingZeroBitCount }
+
+    /// Whether the padding after the numbers is zero (a writer's, not a damaged file's).
+    var paddingIsZero: Bool { count == 0 || bytes.buffer[(count * width)...].allSatisfy { $0 == 0 } }
+
+    @inline(__always)
+    var buffers: Buffers {
+        Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width,
+                mask: width == Self.maximumWidth ? .max : (1 << UInt64(8 * width)) - 1)
+    }
+
+    /// The numbers as plain values: no reference counting, no bounds checks.
+    struct Buffers {
+        let bytes: UnsafeRawPointer
+        let width: Int
+        let mask: UInt64
+
+        /// Number `i`: 8 bytes from its first, masked to its width.
+        @inline(__always)
+        subscript(i: Int) -> UInt64 {
+            UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i &* width, as: UInt64.self)) & mask
+        }
+    }
+}
