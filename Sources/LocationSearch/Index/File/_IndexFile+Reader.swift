@@ -175,10 +175,6 @@ extension _IndexFile {
         /// and checks each one's checksum and padding, on two threads, each reading and
         /// checking about half the bytes (zeroing the new pages, copying and hashing are
         /// most of a load, and all split). Returns the first problem found, or `nil`.
-        ///
-        /// A section is read `chunkSize` bytes at a time and each piece hashed just after
-        /// its read, while it is still in the core's cache, not after the whole section,
-        /// when most of it has gone to main memory.
         private static func readSections(
             _ sections: [(section: Section, gapStart: Int)], from descriptor: Int32, into memory: _Memory
         ) -> _SectionProblem? {
@@ -192,47 +188,25 @@ extension _IndexFile {
             let problems = _FirstProblem()
             DispatchQueue.concurrentPerform(iterations: 2) { half in
                 for (section, gapStart) in halves[half] {
-                    if let problem = readSection(section, gapStart: gapStart, from: descriptor, into: memory) {
-                        problems.record(problem)
+                    do throws(_Memory.ReadFailure) {
+                        try memory.read(descriptor, range: gapStart..<(section.offset + section.count))
+                    } catch {
+                        problems.record(.failed(error))
+                        return
+                    }
+                    let gap = UnsafeRawBufferPointer(start: memory.base + gapStart, count: section.offset - gapStart)
+                    guard gap.allSatisfy({ $0 == 0 }) else {
+                        problems.record(.padding(section.name))
+                        return
+                    }
+                    let bytes = UnsafeRawBufferPointer(start: memory.base + section.offset, count: section.count)
+                    if _Checksum.of(bytes) != section.checksum {
+                        problems.record(.damaged(section.name))
                         return
                     }
                 }
             }
             return problems.first
-        }
-
-        /// The bytes read and hashed at a time: well within a core's L2 cache (512 KiB here).
-        static let chunkSize = 1 << 17
-
-        /// Reads one section and the padding before it, and checks both.
-        private static func readSection(
-            _ section: Section, gapStart: Int, from descriptor: Int32, into memory: _Memory
-        ) -> _SectionProblem? {
-            do throws(_Memory.ReadFailure) {
-                try memory.read(descriptor, range: gapStart..<section.offset)
-            } catch {
-                return .failed(error)
-            }
-            let gap = UnsafeRawBufferPointer(start: memory.base + gapStart, count: section.offset - gapStart)
-            guard gap.allSatisfy({ $0 == 0 }) else { return .padding(section.name) }
-            var checksum = _Checksum.Stream()
-            var start = section.offset
-            let end = section.offset + section.count
-            while true {
-                let last = end - start <= chunkSize
-                let stop = last ? end : start + chunkSize
-                do throws(_Memory.ReadFailure) {
-                    try memory.read(descriptor, range: start..<stop)
-                } catch {
-                    return .failed(error)
-                }
-                let piece = UnsafeRawBufferPointer(start: memory.base + start, count: stop - start)
-                if last {
-                    return checksum.finish(piece) == section.checksum ? nil : .damaged(section.name)
-                }
-                checksum.add(piece)
-                start = stop
-            }
         }
     }
 }
