@@ -201,12 +201,12 @@ struct IndexFileTests {
         ("a trie node starting after it ends", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("trie.whole.lower.delta", at: l.section("trie.whole.lower.delta").count - 1, 255, &d) }),
         ("a trie block wide beyond the wide starts", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("trie.whole.lower.base", at: 0, _TrieNumbers.wideFlag | 1_000, &d) }),
+            l.set("trie.whole.lower.base", at: 0, _BlockedNumbers.wideFlag | 1_000, &d) }),
         ("a trie block wide just past the wide starts", { @Sendable (l: IndexLayout, d: inout Data) in
             let count = UInt32(l.section("trie.words.lower.wide").count / 4)
-            l.set("trie.words.lower.base", at: 0, _TrieNumbers.wideFlag | count, &d) }),
+            l.set("trie.words.lower.base", at: 0, _BlockedNumbers.wideFlag | count, &d) }),
         ("a trie's wide block of children not where the last ended", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("trie.whole.child.base", at: 0, _TrieNumbers.wideFlag | 1, &d) }),
+            l.set("trie.whole.child.base", at: 0, _BlockedNumbers.wideFlag | 1, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("answers.buckets", at: 0, UInt32.max, &d) }),
         ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in

@@ -14,7 +14,7 @@ struct TrieNumbersTests {
             number = i == count / 2 ? 0 : number + UInt32.random(in: 0...(i % 97 == 5 ? 400 : 20), using: &generator)
             numbers.append(number)
         }
-        let stored = _TrieNumbers(numbers)
+        let stored = _BlockedNumbers(numbers)
         #expect(stored.count == count)
         #expect(stored.isConsistent())
         #expect(numbers.indices.map { stored[$0] } == numbers)
@@ -23,18 +23,18 @@ struct TrieNumbersTests {
 
     @Test func blocksSpanningMoreThanAByteAreWide() {
         let numbers: [UInt32] = Array(0..<16) + [0, 300] + Array(repeating: UInt32.max, count: 3) + [1 << 31, 1 << 31]
-        let stored = _TrieNumbers(numbers)
-        #expect(stored.base[0] == 0 && stored.base[1] == _TrieNumbers.wideFlag)
+        let stored = _BlockedNumbers(numbers)
+        #expect(stored.base[0] == 0 && stored.base[1] == _BlockedNumbers.wideFlag)
         #expect(stored.wide.count == 7, "the wide block holds its 7 numbers")
         #expect(numbers.indices.map { stored[$0] } == numbers)
         #expect(stored.isConsistent())
     }
 
     @Test func damagedBlocksAreNotConsistent() {
-        let stored = _TrieNumbers(Array(0..<20) + [5_000] + Array(0..<20))
+        let stored = _BlockedNumbers(Array(0..<20) + [5_000] + Array(0..<20))
         #expect(stored.isConsistent() && stored.wide.count == 16)
-        func with(base: [UInt32]? = nil, delta: [UInt8]? = nil, wide: [UInt32]? = nil) -> _TrieNumbers {
-            _TrieNumbers(base: base.map { _Column($0) } ?? stored.base,
+        func with(base: [UInt32]? = nil, delta: [UInt8]? = nil, wide: [UInt32]? = nil) -> _BlockedNumbers {
+            _BlockedNumbers(base: base.map { _Column($0) } ?? stored.base,
                          delta: delta.map { _Column($0) } ?? stored.delta,
                          wide: wide.map { _Column($0) } ?? stored.wide)
         }
@@ -42,8 +42,8 @@ struct TrieNumbersTests {
         #expect(!with(base: Array(stored.base.buffer) + [0]).isConsistent(), "a base without a block")
         #expect(!with(wide: Array(stored.wide.buffer.dropLast())).isConsistent(), "a wide block cut short")
         #expect(!with(wide: Array(stored.wide.buffer) + [0]).isConsistent(), "wide numbers of no block")
-        #expect(!with(base: [0, _TrieNumbers.wideFlag | 1, 4]).isConsistent(), "a wide block not where the last ended")
-        #expect(!with(base: [_TrieNumbers.wideFlag, _TrieNumbers.wideFlag | 16, 4]).isConsistent(),
+        #expect(!with(base: [0, _BlockedNumbers.wideFlag | 1, 4]).isConsistent(), "a wide block not where the last ended")
+        #expect(!with(base: [_BlockedNumbers.wideFlag, _BlockedNumbers.wideFlag | 16, 4]).isConsistent(),
                 "a narrow block read as wide")
     }
 
@@ -85,7 +85,7 @@ struct TrieNumbersTests {
         let layout = IndexLayout(try Data(contentsOf: file))
         for list in ["whole", "words"] {
             for name in ["trie.\(list).lower.wide", "trie.\(list).child.wide"] {
-                #expect(layout.section(name).count >= 4 * _TrieNumbers.blockSize, "\(name)")
+                #expect(layout.section(name).count >= 4 * _BlockedNumbers.blockSize, "\(name)")
             }
         }
         let loaded = try LocationCompleter(indexFile: file)

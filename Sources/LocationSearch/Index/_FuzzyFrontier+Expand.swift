@@ -113,7 +113,7 @@ extension _FuzzyFrontier {
     /// `cutoff` (less the list's quality). A child needs at least its parent's edits
     /// (`parentMinimum`), so most children are ruled out before their rows. `best` is
     /// the range's best score when the trie knows it. A range of nil is the trie node
-    /// `trie`'s, read only for a child that is kept (each end is a decode, `_TrieNumbers`,
+    /// `trie`'s, read only for a child that is kept (each end is a decode, `_BlockedNumbers`,
     /// and most children are not).
     ///
     /// Cells are capped at `budget + 1` (any larger distance counts the same), and only the

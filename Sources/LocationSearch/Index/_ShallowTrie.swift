@@ -22,7 +22,7 @@
 /// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`, and its range ends where the
 /// next node's starts or a few keys before (`_TrieUppers`). Along a level, starts and
 /// first children rise, so each is a base per block of nodes and a byte a node
-/// (`_TrieNumbers`). Flat columns, no per-node objects, immutable once built; about 8.5
+/// (`_BlockedNumbers`). Flat columns, no per-node objects, immutable once built; about 8.5
 /// bytes a node (a byte each for the label and the end, 4 for the best score, about 1.3
 /// each for the start and the first child), and 2 a key.
 struct _ShallowTrie: Sendable {
@@ -30,10 +30,10 @@ struct _ShallowTrie: Sendable {
     static let depth = 5
 
     /// Each node's range of keys in the list: `lower[i] ..< upper[i]`.
-    let lower: _TrieNumbers
+    let lower: _BlockedNumbers
     let upper: _TrieUppers
     /// Where each node's children start, and (last) the node count.
-    let firstChild: _TrieNumbers
+    let firstChild: _BlockedNumbers
     /// The byte that leads to each node from its parent (0 for the root).
     let byte: _Column<UInt8>
     /// The best static score in each node's range.
@@ -53,7 +53,7 @@ struct _ShallowTrie: Sendable {
     var count: Int { lower.count }
 
     init(
-        lower: _TrieNumbers, upper: _TrieUppers, firstChild: _TrieNumbers, byte: _Column<UInt8>,
+        lower: _BlockedNumbers, upper: _TrieUppers, firstChild: _BlockedNumbers, byte: _Column<UInt8>,
         best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<Packed>
     ) {
         self.lower = lower
@@ -128,10 +128,10 @@ struct _ShallowTrie: Sendable {
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
         let next = (0..<keys.count).map { Self.nextBytes(ofKeyAt: keys[$0], in: text) }
-        let lowerNumbers = _TrieNumbers(lower)
+        let lowerNumbers = _BlockedNumbers(lower)
         self.init(
             lower: lowerNumbers, upper: _TrieUppers(upper, lower: lower, numbers: lowerNumbers, keyCount: keys.count),
-            firstChild: _TrieNumbers(firstChild), byte: _Column(byte),
+            firstChild: _BlockedNumbers(firstChild), byte: _Column(byte),
             best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
@@ -149,9 +149,9 @@ struct _ShallowTrie: Sendable {
     /// The columns as buffers, for a hot loop: valid while this trie (or the key list
     /// holding it) is alive, since its columns are immutable and keep their memory.
     struct Buffers {
-        let lower: _TrieNumbers.Buffers
+        let lower: _BlockedNumbers.Buffers
         let upper: _TrieUppers.Buffers
-        let firstChild: _TrieNumbers.Buffers
+        let firstChild: _BlockedNumbers.Buffers
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
         let next: UnsafeBufferPointer<Packed>

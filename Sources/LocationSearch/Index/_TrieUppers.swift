@@ -18,13 +18,13 @@ struct _TrieUppers: Sendable {
     /// The far nodes' ends, as pairs (node, end) by node.
     let far: _Column<UInt32>
     /// The nodes' starts (the trie's `lower`).
-    let lower: _TrieNumbers
+    let lower: _BlockedNumbers
     /// The keys in the list: the end after the last node.
     let keyCount: UInt32
 
     static let farMark: UInt8 = 255
 
-    init(gap: _Column<UInt8>, far: _Column<UInt32>, lower: _TrieNumbers, keyCount: UInt32) {
+    init(gap: _Column<UInt8>, far: _Column<UInt32>, lower: _BlockedNumbers, keyCount: UInt32) {
         self.gap = gap
         self.far = far
         self.lower = lower
@@ -33,7 +33,7 @@ struct _TrieUppers: Sendable {
 
     /// The ends `upper` of nodes that start at `lower` (stored as `numbers`), in a list of
     /// `keyCount` keys.
-    init(_ upper: [UInt32], lower: [UInt32], numbers: _TrieNumbers, keyCount: Int) {
+    init(_ upper: [UInt32], lower: [UInt32], numbers: _BlockedNumbers, keyCount: Int) {
         precondition(upper.count == lower.count && keyCount < Int(UInt32.max - UInt32(Self.farMark)))
         var gap = [UInt8](repeating: 0, count: upper.count), far: [UInt32] = []
         for (i, end) in upper.enumerated() {
@@ -64,7 +64,7 @@ struct _TrieUppers: Sendable {
     struct Buffers {
         let gap: UnsafeBufferPointer<UInt8>
         let far: UnsafeBufferPointer<UInt32>
-        let lower: _TrieNumbers.Buffers
+        let lower: _BlockedNumbers.Buffers
         let keyCount: UInt32
 
         @inline(__always)

@@ -77,7 +77,7 @@ enum _IndexFile {
     /// copies of the name before's start, 3,808 learnt symbols), the codes packed two per
     /// three bytes and their offsets counted in codes (`_CompressedStrings`). 23: each trie
     /// node's start and first child as a base per block of 16 nodes and a byte a node
-    /// (`_TrieNumbers`: `<trie>.lower.base`, `.delta`, `.wide`, and `.child.base`, `.delta`,
+    /// (`_BlockedNumbers`: `<trie>.lower.base`, `.delta`, `.wide`, and `.child.base`, `.delta`,
     /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`). 24: each
     /// key's name and score as one word, the name in the low bits and above them the score's
     /// rank among the list's distinct scores (`_KeyNameScores`: `<list>.entry`,

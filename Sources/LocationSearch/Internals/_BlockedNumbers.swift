@@ -1,20 +1,23 @@
-/// A shallow trie's per-node numbers (where each node's keys start, where its children
-/// start) in about 1.3 bytes each rather than the 4 of a `UInt32`.
+/// Numbers that rise in runs, in about 1.3 bytes each rather than the 4 of a `UInt32`: a
+/// block of 16 takes one 32-bit base (its least number) and a byte per number (the number
+/// less the base). A block that spans more than 255 takes 32 bits a number instead, in
+/// `wide`: its base has the top bit set and holds where in `wide` its numbers are.
 ///
-/// Nodes are stored level by level in key order, so along a level both numbers rise, and
-/// most runs of 16 nodes span fewer than 256 keys or children: a block of 16 takes one
-/// 32-bit base (its least number) and a byte per node (the number less the base). A block
-/// that spans more (the first levels, whose nodes hold thousands of keys, and the block
-/// where one level ends and the next starts again from key 0) takes 32 bits a number
-/// instead, in `wide`: its base has the top bit set and holds where in `wide` its numbers
-/// are. For the bundled whole-name trie's 347,192 nodes, 2,164 of 21,700 blocks of starts
-/// are wide and 44 of children's; 0.57 and 0.44 MB against 1.39 MB each.
+/// Two kinds of column are stored so:
+/// - a shallow trie's per-node numbers (where each node's keys start, where its children
+///   start): nodes are stored level by level in key order, so along a level both rise; a
+///   block spans more than 255 in the first levels, whose nodes hold thousands of keys,
+///   and where one level ends and the next starts again from key 0. For the bundled
+///   whole-name trie's 347,192 nodes, 2,164 of 21,700 blocks of starts are wide and 44 of
+///   children's; 0.57 and 0.44 MB against 1.39 MB each.
+/// - the names' offsets (`_StringOffsets`), which rise throughout.
 ///
-/// The numbers themselves are the trie's to check (`_ShallowTrie.isConsistent`); this type
-/// checks that its blocks fit together (`isConsistent()`), so that every read is in bounds.
+/// What the numbers mean is their owner's to check (`_ShallowTrie.isConsistent`,
+/// `_StringOffsets.isConsistent(end:)`); this type checks that its blocks fit together
+/// (`isConsistent()`), so that every read is in bounds.
 ///
 /// - Complexity: a number in O(1): two reads (a base, then a byte or a wide number).
-struct _TrieNumbers: Sendable {
+struct _BlockedNumbers: Sendable {
     /// Per block: its least number, or `wideFlag | i` for a block stored as `wide[i...]`.
     let base: _Column<UInt32>
     /// Per number: the number less its block's base (0 in a wide block).
@@ -57,7 +60,7 @@ struct _TrieNumbers: Sendable {
 
     /// Number `i` (bounds-checked).
     subscript(i: Int) -> UInt32 {
-        precondition(i >= 0 && i < count, "_TrieNumbers index out of range")
+        precondition(i >= 0 && i < count, "_BlockedNumbers index out of range")
         return buffers[i]
     }
 
@@ -74,9 +77,9 @@ struct _TrieNumbers: Sendable {
 
         @inline(__always)
         subscript(i: Int) -> UInt32 {
-            let block = base[i &>> _TrieNumbers.shift]
-            if block & _TrieNumbers.wideFlag == 0 { return block &+ UInt32(delta[i]) }
-            return wide[Int(block & ~_TrieNumbers.wideFlag) &+ (i & (_TrieNumbers.blockSize - 1))]
+            let block = base[i &>> _BlockedNumbers.shift]
+            if block & _BlockedNumbers.wideFlag == 0 { return block &+ UInt32(delta[i]) }
+            return wide[Int(block & ~_BlockedNumbers.wideFlag) &+ (i & (_BlockedNumbers.blockSize - 1))]
         }
     }
 
