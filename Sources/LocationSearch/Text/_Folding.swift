@@ -73,7 +73,27 @@ enum _Folding {
             return
         }
         output.removeAll(keepingCapacity: true)
-        writer = _KeyWriter<Void>()
+        foldScalars(bytes, keepTrailingSpace: false, into: &output)
+    }
+
+    /// The key of UTF-8 bytes; every key is made here. A byte sequence that is not valid
+    /// UTF-8 folds as a separator.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes; ASCII in one pass and one allocation.
+    static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool) -> [UInt8] {
+        if let key = foldASCII(bytes, keepTrailingSpace: keepTrailingSpace) { return key }
+        var key: [UInt8] = []
+        key.reserveCapacity(bytes.count + 1)
+        foldScalars(bytes, keepTrailingSpace: keepTrailingSpace, into: &key)
+        return key
+    }
+
+    /// Appends the key of UTF-8 `bytes` to `output`, scalar by scalar: the fold of any
+    /// text, where the ASCII paths above take only ASCII.
+    private static func foldScalars(
+        _ bytes: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool, into output: inout [UInt8]
+    ) {
+        var writer = _KeyWriter<Void>()
         var decoder = UTF8()
         var iterator = bytes.makeIterator()
         loop: while true {
@@ -86,32 +106,7 @@ enum _Folding {
                 writer.feed(0x20, from: ()) { byte, _ in output.append(byte) }
             }
         }
-        writer.finish(keepTrailingSpace: false) { byte, _ in output.append(byte) }
-    }
-
-    /// The key of UTF-8 bytes; every key is made here. A byte sequence that is not valid
-    /// UTF-8 folds as a separator.
-    ///
-    /// - Complexity: O(*n*) in the number of bytes; ASCII in one pass and one allocation.
-    static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool) -> [UInt8] {
-        if let key = foldASCII(bytes, keepTrailingSpace: keepTrailingSpace) { return key }
-        var key: [UInt8] = []
-        key.reserveCapacity(bytes.count + 1)
-        var writer = _KeyWriter<Void>()
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                forEachByte(ofFoldOf: scalar) { writer.feed($0, from: ()) { byte, _ in key.append(byte) } }
-            case .emptyInput:
-                break loop
-            case .error:
-                writer.feed(0x20, from: ()) { byte, _ in key.append(byte) }
-            }
-        }
-        writer.finish(keepTrailingSpace: keepTrailingSpace) { byte, _ in key.append(byte) }
-        return key
+        writer.finish(keepTrailingSpace: keepTrailingSpace) { byte, _ in output.append(byte) }
     }
 
     /// `fold(utf8:keepTrailingSpace:)` of ASCII text, or `nil` if `utf8` is not all ASCII.
