@@ -89,14 +89,7 @@ struct _GeoNamesFile {
     /// - Complexity: O(*n*), in about *n* / *c* time on *c* cores.
     static func isUTF8(_ bytes: [UInt8]) -> Bool {
         guard !bytes.isEmpty else { return true }
-        let pieceSize = 1 << 20
-        var ends = [0]
-        while let last = ends.last, last < bytes.count {
-            var end = min(bytes.count, last + pieceSize)
-            while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
-            ends.append(end)
-        }
-        let bounds = ends
+        let bounds = lineAlignedBounds(of: bytes, pieceSize: 1 << 20)
         let valid = _ResultSlots<Bool>(count: bounds.count - 1)
         DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { piece in
             valid[piece] = bytes.withUnsafeBufferPointer { bytes in
@@ -105,6 +98,19 @@ struct _GeoNamesFile {
             }
         }
         return valid.values.allSatisfy { $0 == true }
+    }
+
+    /// Where `bytes` split into pieces of about `pieceSize` bytes (at least one), each
+    /// ending just after a line end or at the end: piece `i` is `bounds[i] ..< bounds[i + 1]`.
+    /// Pieces of whole lines can be read on any core, and never split a character.
+    static func lineAlignedBounds(of bytes: [UInt8], pieceSize: Int) -> [Int] {
+        var bounds = [0]
+        while let last = bounds.last, last < bytes.count {
+            var end = min(bytes.count, last + max(1, pieceSize))
+            while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
+            bounds.append(end)
+        }
+        return bounds
     }
 
     /// The error for a malformed row of this file: `file:line: reason`.

@@ -40,16 +40,8 @@ extension _GeoNamesReader {
     static func cityRows(
         of file: _GeoNamesFile, chunkSize: Int = cityChunkSize
     ) -> [(rows: [CityRow], lineCount: Int)] {
-        let bytes = file.bytes
-        // Chunks of about `chunkSize` bytes, each ending after a line end (or at the end of
-        // the file).
-        var ends = [0]
-        while let last = ends.last, last < bytes.count {
-            var end = min(bytes.count, last + max(1, chunkSize))
-            while end < bytes.count && bytes[end - 1] != 0x0A { end += 1 }
-            ends.append(end)
-        }
-        let bounds = ends, chunkCount = bounds.count - 1
+        let bounds = _GeoNamesFile.lineAlignedBounds(of: file.bytes, pieceSize: chunkSize)
+        let chunkCount = bounds.count - 1
         let chunks = _ResultSlots<(rows: [CityRow], lineCount: Int)>(count: chunkCount)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             chunks[chunk] = cityRows(of: file, in: bounds[chunk]..<bounds[chunk + 1])
