@@ -169,7 +169,7 @@ enum _Fuzz {
             var files: [String: _GeoNamesFile] = [:]
             for name in fixtureNames {
                 let contents = name == replaced ? Array(data.dropFirst()) : fixtures[name]!
-                files[name] = try _GeoNamesReader.file(name: name, contents: contents)
+                files[name] = try _GeoNamesFile(name: name, contents: contents)
             }
             let countries = try _GeoNamesReader.countries(files["countryInfo.txt"]!)
             let regions = try _GeoNamesReader.regions(files["admin1CodesASCII.txt"]!)
