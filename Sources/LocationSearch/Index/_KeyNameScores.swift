@@ -156,12 +156,7 @@ final class _KeyNameScores: Sendable {
         guard count > 0 else { return true }
         guard words.paddingIsZero else { return false }
         let b = buffers
-        var names: UInt64 = 0, ranks: UInt64 = 0
-        for i in 0..<count {
-            let word = b.words[i]
-            names = max(names, word & b.nameMask)
-            ranks = max(ranks, word &>> b.shift)
-        }
+        let (names, ranks) = words.maxima(splitAt: Int(b.shift))
         return names < UInt64(max(nameCount, 0)) && ranks < UInt64(table.count)
     }
 }

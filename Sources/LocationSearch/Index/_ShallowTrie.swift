@@ -186,26 +186,47 @@ struct _ShallowTrie: Sendable {
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
               levelStart[Self.depth + 1] == UInt32(n), levelStart[Self.depth] <= UInt32(n)
         else { return false }
-        // (Read through buffers, not bounds-checked subscripts: a load checks every node.)
-        let firstChild = firstChild.buffers, lower = lower.buffers, uppers = upper.buffers
+        // A load checks every node: the columns are decoded once, in passes the compiler
+        // vectorises, rather than a block base read and a branch per number per pass.
+        let firstChild = firstChild.decoded(), lower = lower.decoded()
+        let uppers = upper.decoded(lower: lower)
+        return firstChild.withUnsafeBufferPointer { firstChild in
+            lower.withUnsafeBufferPointer { lower in
+                uppers.withUnsafeBufferPointer { uppers in
+                    Self.nodesAreConsistent(
+                        firstChild: firstChild, lower: lower, upper: uppers, keyCount: UInt32(keyCount),
+                        deepest: Int(levelStart[Self.depth]))
+                }
+            }
+        }
+    }
+
+    /// The per-node part of `isConsistent(keyCount:)`, over decoded columns: `firstChild`
+    /// has `n + 1` entries and `lower` and `upper` `n`; nodes from `deepest` on are on the
+    /// deepest level.
+    private static func nodesAreConsistent(
+        firstChild: UnsafeBufferPointer<UInt32>, lower: UnsafeBufferPointer<UInt32>,
+        upper: UnsafeBufferPointer<UInt32>, keyCount: UInt32, deepest: Int
+    ) -> Bool {
+        let n = lower.count, count = UInt32(n)
+        // Branch-free passes (a flag or'ed per node, which the compiler vectorises).
+        var bad: UInt8 = firstChild[n] == count ? 0 : 1
         // The deepest level's nodes have no children: the walk lists no child table there.
-        for i in Int(levelStart[Self.depth])..<n where firstChild[i] != UInt32(n) { return false }
-        var previous: UInt32 = 0
-        for i in 0...n {
+        for i in deepest..<n { bad |= firstChild[i] == count ? 0 : 1 }
+        // First children rise, within the nodes, each after its parent.
+        for i in 1..<n {
             let first = firstChild[i]
-            guard first >= previous, Int(first) <= n, i == 0 || i == n || Int(first) > i else { return false }
-            previous = first
+            bad |= (first < firstChild[i &- 1] ? 1 : 0) | (first > count ? 1 : 0) | (Int(first) <= i ? 1 : 0)
         }
-        let keys = UInt32(keyCount)
-        for i in 0..<n {
-            let end = uppers[i]
-            if lower[i] > end || end > keys { return false }
-        }
+        // Ranges lie within the list.
+        for i in 0..<n { bad |= (lower[i] > upper[i] ? 1 : 0) | (upper[i] > keyCount ? 1 : 0) }
+        guard bad == 0 else { return false }
         // Children lie inside their parent's range (`_PrefixIndex.range(of:in:)` counts a
-        // node's exact keys as those before its first child).
-        for i in 0..<n {
-            let first = Int(firstChild[i]), end = Int(firstChild[i + 1])
-            if first < end && (lower[first] < lower[i] || uppers[end - 1] > uppers[i]) { return false }
+        // node's exact keys as those before its first child). Only nodes above the deepest
+        // level have children.
+        for i in 0..<deepest {
+            let first = Int(firstChild[i]), end = Int(firstChild[i &+ 1])
+            if first < end && (lower[first] < lower[i] || upper[end &- 1] > upper[i]) { return false }
         }
         return true
     }

@@ -87,6 +87,25 @@ struct _TrieUppers: Sendable {
         }
     }
 
+    /// Every node's end, given every node's start (`lower.decoded()`): for a load check
+    /// that reads them all in one pass. Call only after `isConsistent()`.
+    ///
+    /// - Complexity: O(*t*) for *t* nodes.
+    func decoded(lower starts: [UInt32]) -> [UInt32] {
+        let gap = gap.buffer, far = far.buffer, count = gap.count, keyCount = keyCount
+        precondition(starts.count == count)
+        return [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
+            starts.withUnsafeBufferPointer { starts in
+                for i in 0..<count {
+                    out[i] = (i &+ 1 < count ? starts[i &+ 1] : keyCount) &- UInt32(gap[i])
+                }
+            }
+            // The far nodes, listed in node order (checked by `isConsistent()`).
+            for pair in 0..<(far.count / 2) { out[Int(far[2 &* pair])] = far[2 &* pair &+ 1] }
+            initialized = count
+        }
+    }
+
     /// Whether a gap is stored for each node and the far nodes are listed once each, in
     /// order, exactly those marked. (That each end lies within the list and after its
     /// start, `_ShallowTrie.isConsistent` checks: a gap larger than the next node's start

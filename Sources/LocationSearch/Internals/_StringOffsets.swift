@@ -54,14 +54,8 @@ struct _StringOffsets: Sendable {
     ///
     /// - Complexity: O(*n*) for *n* offsets.
     func isConsistent(end: Int) -> Bool {
-        guard count >= 1, numbers.isConsistent() else { return false }
-        let offsets = numbers.buffers
-        var previous: UInt32 = 0, falls = false
-        for i in 0..<count {
-            let offset = offsets[i]
-            falls = falls || offset < previous
-            previous = offset
-        }
-        return !falls && offsets[0] == 0 && Int(previous) == end
+        guard count >= 1, numbers.isConsistent(), numbers.buffers[0] == 0 else { return false }
+        let (rises, last) = numbers.rising()
+        return rises && Int(last) == end
     }
 }
