@@ -303,14 +303,28 @@ struct IndexFileTests {
     /// Damage to stored answers, in the file of a completer that has some (the fixture's
     /// prefixes are too light to store any).
     @Test(arguments: [
-        ("a stored matched length huge", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 20, UInt32.max, &d) }),
-        ("a stored matched length Int32.max + 1", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 20, UInt32(Int32.max) + 1, &d) }),
+        ("a stored matched length beyond any query", { @Sendable (l: IndexLayout, d: inout Data) in
+            let entry = l.answerEntry(0, d)
+            l.setAnswerEntry(0, .init(name: entry.name, keyOffset: entry.keyOffset, matchedLength: 1_000), &d) }),
         ("a stored name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 12, UInt32.max, &d) }),
+            let entry = l.answerEntry(3, d)
+            let names = UInt32(l.section("name.place.delta").count)
+            l.setAnswerEntry(3, .init(name: names, keyOffset: entry.keyOffset, matchedLength: entry.matchedLength), &d)
+        }),
         ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 4, UInt32(l.section("folded").count), &d) }),
+            let entry = l.answerEntry(1, d)
+            let end = UInt32(l.section("folded").count)
+            l.setAnswerEntry(1, .init(name: entry.name, keyOffset: end, matchedLength: entry.matchedLength), &d) }),
+        ("the stored entries' padding not zero", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("answers.entries", at: l.section("answers.entries").count - 1, 1, &d) }),
+        ("a stored entry's fields wider than its word", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.offset", l.value("answers.entry.offset", d) + 40, &d) }),
+        ("a stored entry's name bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.name", UInt64.max, &d) }),
+        ("a stored entry's width beyond a word", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.width", 9, &d) }),
+        ("stored entries not a whole number of words", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.width", l.value("answers.entry.width", d) - 1, &d) }),
         ("a stored exact count above the depth", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("answers.exact", at: 0, 11, &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
@@ -326,6 +340,15 @@ struct IndexFileTests {
         try completer.writeIndex(to: file)
         let layout = IndexLayout(try Data(contentsOf: file))
         #expect(completer.answers.keys.count >= 1 && layout.section("answers.entries").count >= 24)
+        // Room in each field for the damage: a matched length of 1,000 (or all ones, beyond
+        // any query), a name and a key offset one past the last; padding after the words.
+        let entries = completer.answers.entries
+        let lengthBits = 8 * entries.words.width - entries.nameBits - entries.offsetBits
+        #expect(lengthBits >= 10 || completer.index.longestName + 2 < (1 << lengthBits) - 1)
+        #expect(completer.index.namePlace.count < 1 << entries.nameBits)
+        #expect(completer.index.folded.count < 1 << entries.offsetBits)
+        #expect(entries.words.width < 8 && entries.words.width > 1)
+        #expect(layout.answerEntry(3, try Data(contentsOf: file)) == entries.run(from: 3, count: 1)[0])
     }
 
     /// The fixture's file has what the damage above needs: a region and several countries
@@ -590,6 +613,28 @@ struct IndexLayout: Sendable {
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
         data[section(name).offset + byte] = value
+    }
+
+    /// Stored answer entry `i` (`_PrecomputedAnswers.Entries`), as the file's widths lay it out.
+    func answerEntry(_ i: Int, _ data: Data) -> _PrecomputedAnswers.Entry {
+        let width = Int(value("answers.entry.width", data)), nameBits = value("answers.entry.name", data)
+        let offsetBits = value("answers.entry.offset", data)
+        var word: UInt64 = 0
+        for b in 0..<width { word |= UInt64(byte("answers.entries", at: i * width + b, data)) << (8 * b) }
+        return .init(name: UInt32(word & ((1 << nameBits) - 1)),
+                     keyOffset: UInt32((word >> nameBits) & ((1 << offsetBits) - 1)),
+                     matchedLength: UInt32(word >> (nameBits + offsetBits)))
+    }
+
+    /// Sets stored answer entry `i` to `entry`, each field cut to its bits (the damage's
+    /// names and offsets fit: `theAnswerDamageHasStoredAnswers`).
+    func setAnswerEntry(_ i: Int, _ entry: _PrecomputedAnswers.Entry, _ data: inout Data) {
+        let width = Int(value("answers.entry.width", data)), nameBits = value("answers.entry.name", data)
+        let offsetBits = value("answers.entry.offset", data)
+        let lengthBits = UInt64(8 * width) - nameBits - offsetBits
+        let length = min(UInt64(entry.matchedLength), (1 << lengthBits) - 1)
+        let word = length << (nameBits + offsetBits) | UInt64(entry.keyOffset) << nameBits | UInt64(entry.name)
+        setPacked("answers.entries", i, width: width, word, &data)
     }
 
     /// Sets number `i` of section `name`, `_PackedWords` of `width` bytes, to `value`.

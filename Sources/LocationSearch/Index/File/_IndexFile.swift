@@ -81,8 +81,11 @@ enum _IndexFile {
     /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`). 24: each
     /// key's name and score as one word, the name in the low bits and above them the score's
     /// rank among the list's distinct scores (`_KeyNameScores`: `<list>.entry`,
-    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns.
-    static let version: UInt64 = 24
+    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns. 25: each stored
+    /// answer's entry as one word of the bits its name, key offset and matched length need
+    /// (`_PrecomputedAnswers.Entries`: `answers.entries`, `.entry.width`, `.entry.name`,
+    /// `.entry.offset`), not three 32-bit numbers.
+    static let version: UInt64 = 25
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
