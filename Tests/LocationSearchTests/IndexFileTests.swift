@@ -637,8 +637,8 @@ struct IndexLayout: Sendable {
 
     /// The place records' field widths (`_PlaceFields`), as the file has them.
     func placeFields(_ data: Data) -> _PlaceFields {
-        _PlaceFields(contextBits: Int(value("places.bits.context", data)), nameBits: Int(value("places.bits.name", data)),
-                     idBits: Int(value("places.bits.id", data)))!
+        _PlaceFields(contextBits: Int(value("places.bits.context", data)),
+                     nameBits: Int(value("places.bits.name", data)), idBits: Int(value("places.bits.id", data)))!
     }
 
     /// Place record `i`'s word (`_PackedPlace.word`: its low half at byte 12, its high at 16).

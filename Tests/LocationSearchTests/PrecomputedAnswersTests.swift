@@ -107,7 +107,8 @@ struct PrecomputedAnswersTests {
         let entry = answers.entries.run(from: 0, count: 1)[0]
         let twoKeys = Array(repeating: entry, count: 2 * _PrecomputedAnswers.depth)
         let full = UInt8(_PrecomputedAnswers.depth)
-        #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: .init(twoKeys)!, exactCounts: _Column([full, full]))
+        #expect(!_PrecomputedAnswers(
+            keys: _StringTable(keys), entries: .init(twoKeys)!, exactCounts: _Column([full, full]))
             .isConsistent(with: completer.index))
         // An entry naming a name the index does not have.
         var oneKey = _StringTable.Builder()
@@ -127,7 +128,8 @@ struct PrecomputedAnswersTests {
         let right = Array(repeating: entry, count: _PrecomputedAnswers.depth)
         #expect(_PrecomputedAnswers(keys: _StringTable(oneKey), entries: .init(right)!, exactCounts: _Column([full]))
             .isConsistent(with: completer.index))
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: .init(right)!, exactCounts: _Column([full + 1]))
+        #expect(!_PrecomputedAnswers(
+            keys: _StringTable(oneKey), entries: .init(right)!, exactCounts: _Column([full + 1]))
             .isConsistent(with: completer.index))
     }
 }
