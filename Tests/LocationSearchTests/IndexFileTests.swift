@@ -212,24 +212,35 @@ struct IndexFileTests {
         ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(2, UInt64(MemoryLayout<_PackedPlace>.stride), &d) }),
         ("a place's context beyond the contexts", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("places", at: 20, UInt32(l.section("places.contexts").count / 24), &d) }),
+            let fields = l.placeFields(d)
+            l.setPlaceField(1, shift: _PlaceFields.contextShift, mask: fields.contextMask,
+                            UInt64(l.section("places.contexts").count / 24), &d) }),
         ("the first place's first name not the first", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("places", at: 16, 1, &d) }),
+            let fields = l.placeFields(d)
+            l.setPlaceField(0, shift: fields.nameShift, mask: fields.nameMask, 1, &d) }),
         ("a place's first name not after the one before's", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("places", at: 2 * 28 + 16, 1, &d) }),
+            let fields = l.placeFields(d)
+            l.setPlaceField(2, shift: fields.nameShift, mask: fields.nameMask, 1, &d) }),
         ("the last place's first name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("places", at: l.section("places").count - 28 + 16, UInt32.max - 1, &d) }),
-        ("a place's kind unknown", { @Sendable (l: IndexLayout, d: inout Data) in l.setByte("places", at: 24, 3, &d) }),
-        ("a place's flags unknown", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("places", at: 25, 0x80, &d) }),
+            let fields = l.placeFields(d), last = l.section("places").count / 20 - 1
+            l.setPlaceField(last, shift: fields.nameShift, mask: fields.nameMask, fields.nameMask, &d) }),
+        ("a place's kind unknown", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setPlaceField(1, shift: 0, mask: _PlaceFields.kindMask, 3, &d) }),
         ("a place's population a wide value that is not there", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("places", at: 25, _PackedPlace.widePopulation, &d) }),
-        ("a place's GeoNames id a wide value that is not there", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("places", at: 25, _PackedPlace.wideGeonameID, &d) }),
-        ("a place without a GeoNames id with one", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("places", at: 25, _PackedPlace.noGeonameID, &d) }),
-        ("a place record's padding", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("places", at: 27, 1, &d) }),
+            l.setPlaceWord(1, l.placeWord(1, d) | UInt64(_PlaceFields.widePopulation), &d) }),
+        ("a place flagged with an other GeoNames id not listed", { @Sendable (l: IndexLayout, d: inout Data) in
+            let fields = l.placeFields(d)
+            l.setPlaceField(1, shift: fields.idShift, mask: fields.idMask, 0, &d)
+            l.setPlaceWord(1, l.placeWord(1, d) | UInt64(_PlaceFields.otherID), &d) }),
+        ("a place's unused bits set", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setPlaceWord(1, l.placeWord(1, d) | 1 << 63, &d) }),
+        ("a place's field widths beyond a word", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("places.bits.id", 32, &d)
+            l.setValue("places.bits.name", 32, &d) }),
+        ("a place's context bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("places.bits.context", UInt64.max, &d) }),
+        ("a place's id bits shifted", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("places.bits.name", l.value("places.bits.name", d) + 1, &d) }),
         ("a context's country code beyond the labels", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("places.contexts", at: 0, UInt32(Int32.max), &d) }),
         ("a context without a country name", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -303,14 +314,28 @@ struct IndexFileTests {
     /// Damage to stored answers, in the file of a completer that has some (the fixture's
     /// prefixes are too light to store any).
     @Test(arguments: [
-        ("a stored matched length huge", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 20, UInt32.max, &d) }),
-        ("a stored matched length Int32.max + 1", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 20, UInt32(Int32.max) + 1, &d) }),
+        ("a stored matched length beyond any query", { @Sendable (l: IndexLayout, d: inout Data) in
+            let entry = l.answerEntry(0, d)
+            l.setAnswerEntry(0, .init(name: entry.name, keyOffset: entry.keyOffset, matchedLength: 1_000), &d) }),
         ("a stored name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 12, UInt32.max, &d) }),
+            let entry = l.answerEntry(3, d)
+            let names = UInt32(l.section("name.place.delta").count)
+            l.setAnswerEntry(3, .init(name: names, keyOffset: entry.keyOffset, matchedLength: entry.matchedLength), &d)
+        }),
         ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.entries", at: 4, UInt32(l.section("folded").count), &d) }),
+            let entry = l.answerEntry(1, d)
+            let end = UInt32(l.section("folded").count)
+            l.setAnswerEntry(1, .init(name: entry.name, keyOffset: end, matchedLength: entry.matchedLength), &d) }),
+        ("the stored entries' padding not zero", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("answers.entries", at: l.section("answers.entries").count - 1, 1, &d) }),
+        ("a stored entry's fields wider than its word", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.offset", l.value("answers.entry.offset", d) + 40, &d) }),
+        ("a stored entry's name bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.name", UInt64.max, &d) }),
+        ("a stored entry's width beyond a word", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.width", 9, &d) }),
+        ("stored entries not a whole number of words", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("answers.entry.width", l.value("answers.entry.width", d) - 1, &d) }),
         ("a stored exact count above the depth", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("answers.exact", at: 0, 11, &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
@@ -326,6 +351,15 @@ struct IndexFileTests {
         try completer.writeIndex(to: file)
         let layout = IndexLayout(try Data(contentsOf: file))
         #expect(completer.answers.keys.count >= 1 && layout.section("answers.entries").count >= 24)
+        // Room in each field for the damage: a matched length of 1,000 (or all ones, beyond
+        // any query), a name and a key offset one past the last; padding after the words.
+        let entries = completer.answers.entries
+        let lengthBits = 8 * entries.words.width - entries.nameBits - entries.offsetBits
+        #expect(lengthBits >= 10 || completer.index.longestName + 2 < (1 << lengthBits) - 1)
+        #expect(completer.index.namePlace.count < 1 << entries.nameBits)
+        #expect(completer.index.folded.count < 1 << entries.offsetBits)
+        #expect(entries.words.width < 8 && entries.words.width > 1)
+        #expect(layout.answerEntry(3, try Data(contentsOf: file)) == entries.run(from: 3, count: 1)[0])
     }
 
     /// The fixture's file has what the damage above needs: a region and several countries
@@ -347,6 +381,15 @@ struct IndexFileTests {
         #expect((1 << bits) - 1 >= names && width < 8)
         let wordBits = 8 * Int(layout.value("words.entry.width", data)) - Int(layout.value("words.entry.bits", data))
         #expect(layout.section("words.scores").count / 4 < 1 << wordBits)
+
+        // A context one past the last and a last first name of all ones are out of range;
+        // place 1 has a GeoNames id of its own, no wide population, and its word bits to spare.
+        let fields = layout.placeFields(data)
+        #expect(UInt64(layout.section("places.contexts").count / 24) <= fields.contextMask)
+        #expect(fields.nameMask >= UInt64(Fixtures.completer.gazetteer._names.count) && fields.usedBits < 64)
+        #expect(layout.placeWord(1, data) & UInt64(_PlaceFields.otherID | _PlaceFields.widePopulation) == 0)
+        #expect(layout.section("places.wide").count == 0 && layout.section("places").count >= 3 * 20)
+        #expect(MemoryLayout<_PackedPlace>.stride == 20)
 
         #expect(MemoryLayout<_QualifierList>.stride == 32)
         let lastBlock = layout.section("names.base").count - 4, lastDelta = layout.section("names.delta").count - 1
@@ -590,6 +633,49 @@ struct IndexLayout: Sendable {
 
     func setByte(_ name: String, at byte: Int, _ value: UInt8, _ data: inout Data) {
         data[section(name).offset + byte] = value
+    }
+
+    /// The place records' field widths (`_PlaceFields`), as the file has them.
+    func placeFields(_ data: Data) -> _PlaceFields {
+        _PlaceFields(contextBits: Int(value("places.bits.context", data)),
+                     nameBits: Int(value("places.bits.name", data)), idBits: Int(value("places.bits.id", data)))!
+    }
+
+    /// Place record `i`'s word (`_PackedPlace.word`: its low half at byte 12, its high at 16).
+    func placeWord(_ i: Int, _ data: Data) -> UInt64 {
+        UInt64(word("places", at: 20 * i + 16, data)) << 32 | UInt64(word("places", at: 20 * i + 12, data))
+    }
+
+    func setPlaceWord(_ i: Int, _ value: UInt64, _ data: inout Data) {
+        set("places", at: 20 * i + 12, UInt32(truncatingIfNeeded: value), &data)
+        set("places", at: 20 * i + 16, UInt32(truncatingIfNeeded: value >> 32), &data)
+    }
+
+    /// Sets the field at `shift` (of `mask`'s bits) of place record `i`'s word to `value`.
+    func setPlaceField(_ i: Int, shift: UInt64, mask: UInt64, _ value: UInt64, _ data: inout Data) {
+        setPlaceWord(i, placeWord(i, data) & ~(mask << shift) | (value & mask) << shift, &data)
+    }
+
+    /// Stored answer entry `i` (`_PrecomputedAnswers.Entries`), as the file's widths lay it out.
+    func answerEntry(_ i: Int, _ data: Data) -> _PrecomputedAnswers.Entry {
+        let width = Int(value("answers.entry.width", data)), nameBits = value("answers.entry.name", data)
+        let offsetBits = value("answers.entry.offset", data)
+        var word: UInt64 = 0
+        for b in 0..<width { word |= UInt64(byte("answers.entries", at: i * width + b, data)) << (8 * b) }
+        return .init(name: UInt32(word & ((1 << nameBits) - 1)),
+                     keyOffset: UInt32((word >> nameBits) & ((1 << offsetBits) - 1)),
+                     matchedLength: UInt32(word >> (nameBits + offsetBits)))
+    }
+
+    /// Sets stored answer entry `i` to `entry`, each field cut to its bits (the damage's
+    /// names and offsets fit: `theAnswerDamageHasStoredAnswers`).
+    func setAnswerEntry(_ i: Int, _ entry: _PrecomputedAnswers.Entry, _ data: inout Data) {
+        let width = Int(value("answers.entry.width", data)), nameBits = value("answers.entry.name", data)
+        let offsetBits = value("answers.entry.offset", data)
+        let lengthBits = UInt64(8 * width) - nameBits - offsetBits
+        let length = min(UInt64(entry.matchedLength), (1 << lengthBits) - 1)
+        let word = length << (nameBits + offsetBits) | UInt64(entry.keyOffset) << nameBits | UInt64(entry.name)
+        setPacked("answers.entries", i, width: width, word, &data)
     }
 
     /// Sets number `i` of section `name`, `_PackedWords` of `width` bytes, to `value`.

@@ -78,8 +78,11 @@ struct PlaceRecordEdgeTests {
         let completer = try Self.completer()
         #expect(Array(completer.gazetteer.places) == Self.places)
         #expect(completer.gazetteer.alternateNames(ofPlaceAt: 7) == ["Zed"])
-        // Eight values do not fit 32 bits.
-        #expect(completer.gazetteer._places.wide.count == 8)
+        // Five populations do not fit 32 bits; three GeoNames ids do not, and two places
+        // have none.
+        #expect(completer.gazetteer._places.wide.count == 5)
+        #expect(Array(completer.gazetteer._places.otherIDs.buffer) == [3, 4, 5, 6, 7])
+        #expect(completer.gazetteer._places.fields.idBits == 32)
     }
 
     @Test func populationsBeyond32BitsRankAndReadThroughAnIndexFile() throws {
@@ -121,8 +124,13 @@ struct PlaceRecordEdgeTests {
             l.set("places.wide", at: 4, 0x8000_0000, &d) }),
         ("a wide population's index beyond the wide values", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("places", at: 8, 8, &d) }),
-        ("a wide GeoNames id's index beyond the wide values", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("places", at: 3 * 28 + 12, 100, &d) }),
+        ("an other GeoNames id below none", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places.other.ids", at: 4, 0xFFFF_FFFF, &d)
+            l.set("places.other.ids", at: 0, 0xFFFF_FFFE, &d) }),
+        ("an other GeoNames id's place not the flagged one", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("places.other", at: 0, 2, &d) }),
+        ("an other GeoNames id of no flagged place", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setPlaceWord(7, l.placeWord(7, d) & ~UInt64(_PlaceFields.otherID), &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func damagedWideValuesAreErrors(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
         try IndexLayout.expectResealedDamageIsAnError(Self.completer(), name, damage)

@@ -104,30 +104,32 @@ struct PrecomputedAnswersTests {
         var keys = _StringTable.Builder()
         keys.append("b")
         keys.append("a")
-        let entry = answers.entries.buffer[0]
+        let entry = answers.entries.run(from: 0, count: 1)[0]
         let twoKeys = Array(repeating: entry, count: 2 * _PrecomputedAnswers.depth)
         let full = UInt8(_PrecomputedAnswers.depth)
-        #expect(!_PrecomputedAnswers(keys: _StringTable(keys), entries: _Column(twoKeys), exactCounts: _Column([full, full]))
+        #expect(!_PrecomputedAnswers(
+            keys: _StringTable(keys), entries: .init(twoKeys)!, exactCounts: _Column([full, full]))
             .isConsistent(with: completer.index))
         // An entry naming a name the index does not have.
         var oneKey = _StringTable.Builder()
         oneKey.append("a")
         var wrong = Array(repeating: entry, count: _PrecomputedAnswers.depth)
         wrong[3].name = UInt32(completer.index.namePlace.count)
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(wrong), exactCounts: _Column([full]))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: .init(wrong)!, exactCounts: _Column([full]))
             .isConsistent(with: completer.index))
         // Too few entries for the keys.
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column([entry]), exactCounts: _Column([full]))
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: .init([entry])!, exactCounts: _Column([full]))
             .isConsistent(with: completer.index))
         // A matched length longer than any query, and an exact count above the depth.
         var long = Array(repeating: entry, count: _PrecomputedAnswers.depth)
-        long[0].matchedLength = UInt32.max
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(long), exactCounts: _Column([full]))
+        long[0].matchedLength = UInt32(completer.index.longestName + 3)
+        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: .init(long)!, exactCounts: _Column([full]))
             .isConsistent(with: completer.index))
         let right = Array(repeating: entry, count: _PrecomputedAnswers.depth)
-        #expect(_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(right), exactCounts: _Column([full]))
+        #expect(_PrecomputedAnswers(keys: _StringTable(oneKey), entries: .init(right)!, exactCounts: _Column([full]))
             .isConsistent(with: completer.index))
-        #expect(!_PrecomputedAnswers(keys: _StringTable(oneKey), entries: _Column(right), exactCounts: _Column([full + 1]))
+        #expect(!_PrecomputedAnswers(
+            keys: _StringTable(oneKey), entries: .init(right)!, exactCounts: _Column([full + 1]))
             .isConsistent(with: completer.index))
     }
 }

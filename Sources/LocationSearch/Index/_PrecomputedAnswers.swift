@@ -19,7 +19,8 @@ import Dispatch
 /// same, but for how it breaks exact ties).
 ///
 /// Storage: the keys sorted, as one byte buffer with offsets and a table of where each
-/// first two bytes start, and `depth` results per key. The stored answers are the
+/// first two bytes start, and `depth` results per key, each a word of the bits its fields
+/// need (`Entries`). The stored answers are the
 /// search's: a change to what the search finds bumps `_IndexFile.version`.
 ///
 /// - Complexity: O(*m* log *b*) to look up a query of *m* bytes, *b* the number of stored
@@ -28,8 +29,8 @@ struct _PrecomputedAnswers: Sendable {
     /// One stored result: what its completion shows (`_CompletionRow` without qualifier
     /// words, which stored answers never have). Not its score: the stored order is the
     /// search's, and nothing reads it; not its place, which is its name's
-    /// (`_PrefixIndex.namePlace`): 12 bytes, where it made 20.
-    struct Entry: BitwiseCopyable, Equatable {
+    /// (`_PrefixIndex.namePlace`). Stored packed (`Entries`): 7 bytes for the bundled data.
+    struct Entry: Equatable {
         var name: UInt32
         var keyOffset: UInt32
         var matchedLength: UInt32
@@ -37,7 +38,7 @@ struct _PrecomputedAnswers: Sendable {
 
     let keys: _StringTable
     /// `depth` entries per key, in the keys' order.
-    let entries: _Column<Entry>
+    let entries: Entries
     /// Per key, how many of its entries are exact matches (the rest are typo matches):
     /// without typo tolerance, the answer is those first entries.
     let exactCounts: _Column<UInt8>
@@ -54,7 +55,7 @@ struct _PrecomputedAnswers: Sendable {
     /// bench`); the search below that is a few microseconds anyway.
     static let minimumKeys = 20
 
-    init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
+    init(keys: _StringTable, entries: Entries, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
         self.keys = keys
         self.entries = entries
         self.exactCounts = exactCounts
@@ -62,13 +63,13 @@ struct _PrecomputedAnswers: Sendable {
     }
 
     /// Stored answers for `keys` (sorted), with their bucket table.
-    init(keys: _StringTable, entries: _Column<Entry>, exactCounts: _Column<UInt8>) {
+    init(keys: _StringTable, entries: Entries, exactCounts: _Column<UInt8>) {
         let buckets = _BucketTable.build(count: keys.count) { i in keys.withBytes(i) { _BucketTable.bucket(of: $0) } }
         self.init(keys: keys, entries: entries, exactCounts: exactCounts, buckets: _Column(buckets))
     }
 
     static let empty = _PrecomputedAnswers(
-        keys: _StringTable(_StringTable.Builder()), entries: _Column([]), exactCounts: _Column([]))
+        keys: _StringTable(_StringTable.Builder()), entries: Entries([])!, exactCounts: _Column([]))
 
     /// Whether the stored parts agree with each other and with `index`: `depth` entries
     /// per key, keys sorted, each entry a name of its place and a key inside the text, a
@@ -82,15 +83,10 @@ struct _PrecomputedAnswers: Sendable {
         // A match's length is at most a query's, which `matches(for:options:)` bounds by
         // the longest name and a space, plus one for a run-together query read as two words
         // (stored answers have no qualifier).
-        // (Branch-free maxima, which the compiler vectorises: a load reads every entry.)
-        var name: UInt32 = 0, keyOffset: UInt32 = 0, matchedLength: UInt32 = 0
-        for entry in entries.buffer {
-            name = max(name, entry.name)
-            keyOffset = max(keyOffset, entry.keyOffset)
-            matchedLength = max(matchedLength, entry.matchedLength)
-        }
-        return entries.isEmpty || (Int(name) < index.namePlace.count && Int(keyOffset) < index.folded.count
-            && matchedLength <= UInt32(clamping: index.longestName + 2))
+        guard let largest = entries.largest() else { return false }
+        return entries.count == 0 || (Int(largest.name) < index.namePlace.count
+            && Int(largest.keyOffset) < index.folded.count
+            && largest.matchedLength <= UInt32(clamping: index.longestName + 2))
     }
 
     private func compare(_ a: Int, _ b: Int) -> Int {
@@ -104,16 +100,16 @@ struct _PrecomputedAnswers: Sendable {
 
     /// The stored results for `key` under the options' typo tolerance (without it, only
     /// the exact matches), or `nil` if it has none.
-    func entries(for key: [UInt8], typoTolerance: Bool) -> UnsafeBufferPointer<Entry>? {
+    func entries(for key: [UInt8], typoTolerance: Bool) -> Entries.Run? {
         guard let (entries, exact) = answer(for: key) else { return nil }
-        return typoTolerance ? entries : UnsafeBufferPointer(rebasing: entries[..<exact])
+        return typoTolerance ? entries : entries.prefix(exact)
     }
 
     /// The stored results for `key` (with typo tolerance), or `nil` if it has none.
-    func entries(for key: [UInt8]) -> UnsafeBufferPointer<Entry>? { answer(for: key)?.entries }
+    func entries(for key: [UInt8]) -> Entries.Run? { answer(for: key)?.entries }
 
     /// The stored results for `key` and how many of them are exact matches, or `nil`.
-    func answer(for key: [UInt8]) -> (entries: UnsafeBufferPointer<Entry>, exactCount: Int)? {
+    func answer(for key: [UInt8]) -> (entries: Entries.Run, exactCount: Int)? {
         guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
             let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffer
@@ -122,8 +118,7 @@ struct _PrecomputedAnswers: Sendable {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }
                 if order == 0 {
-                    let stored = (mid * Self.depth)..<((mid + 1) * Self.depth)
-                    return (UnsafeBufferPointer(rebasing: entries.buffer[stored]), Int(exactCounts[mid]))
+                    return (entries.run(from: mid * Self.depth, count: Self.depth), Int(exactCounts[mid]))
                 }
                 if order < 0 { low = mid + 1 } else { high = mid }
             }
@@ -185,7 +180,9 @@ struct _PrecomputedAnswers: Sendable {
             entries += answer.entries
             exactCounts.append(UInt8(answer.exactCount))
         }
-        return _PrecomputedAnswers(
-            keys: _StringTable(keys), entries: _Column(entries), exactCounts: _Column(exactCounts))
+        // Entries too wide for a word (names and key offsets near 2³², which no gazetteer
+        // an index file can hold has) leave the answers to the search.
+        guard let packed = Entries(entries) else { return .empty }
+        return _PrecomputedAnswers(keys: _StringTable(keys), entries: packed, exactCounts: _Column(exactCounts))
     }
 }

@@ -84,7 +84,14 @@ enum _IndexFile {
     /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns. 25: the
     /// checksums of XXH3's shape (`_Checksum`: eight lanes in two-lane vectors, a 32 × 32-bit
     /// product each), not four scalar multiply-rotate lanes.
-    static let version: UInt64 = 25
+    /// 26: each stored
+    /// answer's entry as one word of the bits its name, key offset and matched length need
+    /// (`_PrecomputedAnswers.Entries`: `answers.entries`, `.entry.width`, `.entry.name`,
+    /// `.entry.offset`), not three 32-bit numbers; place records of 20 bytes, not 28: the
+    /// kind, flags, context, first name and GeoNames id in one word, each field in the bits
+    /// the table needs (`_PlaceFields`: `places.bits.context`, `.bits.name`, `.bits.id`),
+    /// ids beyond them or none by place (`places.other`, `places.other.ids`).
+    static let version: UInt64 = 26
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -1,22 +1,37 @@
 extension _PlaceTable {
-    /// Appends the table as sections `<prefix>` (the records, as they are in memory, padding
-    /// zeroed), `<prefix>.contexts`, `<prefix>.wide` and `<prefix>.ids`.
+    /// Appends the table as sections `<prefix>` (the records, as they are in memory),
+    /// `<prefix>.bits.context`, `.bits.name` and `.bits.id` (the word's field widths,
+    /// `_PlaceFields`), `<prefix>.contexts`, `<prefix>.wide`, `<prefix>.other` and
+    /// `<prefix>.other.ids` (the places whose GeoNames id is not in their record, and those
+    /// ids) and `<prefix>.ids`.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append(prefix, records)
-        writer.append(prefix, ["contexts": contexts, "wide": wide, "ids": explicitIDs])
+        writer.append("\(prefix).bits.context", value: UInt64(fields.contextBits))
+        writer.append("\(prefix).bits.name", value: UInt64(fields.nameBits))
+        writer.append("\(prefix).bits.id", value: UInt64(fields.idBits))
+        writer.append(prefix, ["contexts": contexts, "wide": wide, "other": otherIDs, "other.ids": otherIDValues,
+                               "ids": explicitIDs])
     }
 
     /// The table `write(to:prefix:)` wrote, every reference checked: each record's names
-    /// (rising from the first, within the `names` names), context, kind, flags and wide
-    /// values; each context's labels and each id within the `labels` labels.
+    /// (rising from the first, within the `names` names), context, kind, flags, wide
+    /// population and unused bits; the places with other ids, exactly those flagged, and
+    /// their ids; each context's labels and each id within the `labels` labels.
     ///
     /// - Complexity: O(*p* + *c*) for *p* places and *c* contexts, one pass with no
     ///   allocation per record (most of the time a load takes).
     init(reading reader: _IndexFile.Reader, prefix: String, names: Int, labels: Int) throws {
         let records = try reader.column(prefix, as: _PackedPlace.self)
         let column = reader.columns(prefix)
+        guard let contextBits = Int(exactly: try reader.value("\(prefix).bits.context")),
+              let nameBits = Int(exactly: try reader.value("\(prefix).bits.name")),
+              let idBits = Int(exactly: try reader.value("\(prefix).bits.id")),
+              let fields = _PlaceFields(contextBits: contextBits, nameBits: nameBits, idBits: idBits)
+        else { throw reader.invalid("the place records' field widths are damaged") }
         let contexts: _Column<_PlaceContext> = try column("contexts")
         let wide: _Column<Int64> = try column("wide")
+        let otherIDs: _Column<UInt32> = try column("other")
+        let otherIDValues: _Column<Int64> = try column("other.ids")
         let explicitIDs: _Column<Int32> = try column("ids")
         guard let nameEnd = UInt32(exactly: names) else { throw reader.invalid("there are too many names") }
         let labelCount = Int32(clamping: labels)
@@ -28,26 +43,32 @@ extension _PlaceTable {
             else { throw reader.invalid("a place context is damaged") }
         }
         guard wide.buffer.allSatisfy({ $0 >= 0 }) else { throw reader.invalid("a wide place value is damaged") }
+        guard otherIDs.count == otherIDValues.count, otherIDValues.buffer.allSatisfy({ $0 >= -1 })
+        else { throw reader.invalid("the places' other GeoNames ids are damaged") }
         guard explicitIDs.isEmpty || explicitIDs.count == records.count,
               explicitIDs.buffer.allSatisfy(isLabel)
         else { throw reader.invalid("the place ids are damaged") }
-        let contextCount = UInt32(clamping: contexts.count), wideCount = UInt32(clamping: wide.count)
-        let knownFlags = _PackedPlace.widePopulation | _PackedPlace.wideGeonameID | _PackedPlace.noGeonameID
+        let contextCount = contexts.count, wideCount = UInt32(clamping: wide.count)
+        let other = otherIDs.buffer
+        let unused: UInt64 = fields.usedBits == 64 ? 0 : ~0 << UInt64(fields.usedBits)
         // A place's names run from its first name to the next place's, so first names rise
         // strictly from 0 and the last stays below the end: every place has a name, and
-        // all are in bounds.
-        var expected: UInt32 = 0
+        // all are in bounds. The places flagged with another id are `other`, in order.
+        var expected: UInt32 = 0, nextOther = 0
         for (i, record) in records.buffer.enumerated() {
-            guard i == 0 ? record.firstName == 0 : record.firstName > expected, record.firstName < nameEnd,
-                  record.context < contextCount, record.kindCode <= 2, record.flags & ~knownFlags == 0,
-                  record._padding == 0,
-                  record.flags & _PackedPlace.widePopulation == 0 || record.population < wideCount,
-                  record.flags & _PackedPlace.wideGeonameID == 0 || record.geonameID < wideCount,
-                  record.flags & _PackedPlace.noGeonameID == 0
-                    || (record.flags & _PackedPlace.wideGeonameID == 0 && record.geonameID == 0)
+            let word = record.word, firstName = fields.firstName(word)
+            let flags = UInt8(truncatingIfNeeded: word)
+            let hasOther = flags & _PlaceFields.otherID != 0
+            guard i == 0 ? firstName == 0 : firstName > expected, firstName < nameEnd,
+                  fields.context(word) < contextCount, word & _PlaceFields.kindMask <= 2, word & unused == 0,
+                  flags & _PlaceFields.widePopulation == 0 || record.population < wideCount,
+                  !hasOther || (nextOther < other.count && Int(other[nextOther]) == i && fields.id(word) == 0)
             else { throw reader.invalid("a place record is damaged") }
-            expected = record.firstName
+            if hasOther { nextOther += 1 }
+            expected = firstName
         }
-        self.init(records: records, contexts: contexts, wide: wide, explicitIDs: explicitIDs, nameEnd: nameEnd)
+        guard nextOther == other.count else { throw reader.invalid("the places' other GeoNames ids are damaged") }
+        self.init(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
+                  otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd)
     }
 }
