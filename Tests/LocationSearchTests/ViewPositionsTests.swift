@@ -27,7 +27,18 @@ struct ViewPositionsTests {
         #expect(stored.isConsistent())
         #expect(stored.count == positions.count && stored.runCount == runStart.count - 1)
         for r in 0..<stored.runCount {
-            #expect(Array(stored.slice(run: r)) == Array(positions[Int(runStart[r])..<Int(runStart[r + 1])]))
+            let run = Array(positions[Int(runStart[r])..<Int(runStart[r + 1])]), slice = stored.slice(run: r)
+            #expect(Array(slice) == run)
+            // In one pass from anywhere to anywhere in a block; past the end, the last again.
+            for start in stride(from: 0, to: run.count, by: 7) {
+                let n = min(11, 64 - start % 64)
+                var read: [UInt32] = []
+                slice.forEach(from: start, count: n) { k, position in
+                    #expect(k == read.count)
+                    read.append(position)
+                }
+                #expect(read == (start..<start + n).map { run[min($0, run.count - 1)] })
+            }
         }
     }
 

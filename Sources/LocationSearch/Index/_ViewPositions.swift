@@ -144,7 +144,11 @@ struct _ViewPositions: Sendable {
 
         /// The first index from `lowerBound` whose position is `value` or more, where the
         /// positions rise: a binary search over the blocks after `lowerBound`'s by their
-        /// first positions (one read of a small column each), then over one block's 64.
+        /// first positions (one read of a small column each), then in one block, the
+        /// first whose high part is `value`'s or more (a select among the high words'
+        /// zeros: the offsets with a lower high part come before the high part's zero),
+        /// and from there the few with the same high part one by one, each the next set
+        /// bit.
         ///
         /// - Complexity: O(log *n*) for *n* positions.
         @inline(__always)
@@ -155,8 +159,96 @@ struct _ViewPositions: Sendable {
             let found = _PrefixIndex.partition((firstBlock + 1)..<(lastBlock + 1)) { first[block &+ $0] < value }
             // The answer is in block `found - 1`, from the later of `lowerBound` and the
             // block's start, up to the start of `found`.
-            let from = Swift.max(lowerBound, (found - 1) << shift), to = Swift.min(count, found << shift)
-            return _PrefixIndex.partition(from..<to) { self[$0] < value }
+            let start = (found - 1) << shift
+            let from = Swift.max(lowerBound, start), to = Swift.min(count, found << shift)
+            let b = block &+ found &- 1, lowest = first[b]
+            guard value > lowest else { return from }
+            let at = self.at.unsafelyUnwrapped, bits = self.bits.unsafelyUnwrapped
+            let words = Int(at[b]), low = UInt64(truncatingIfNeeded: Int(at[b &+ 1]) &- words &- 2)
+            let high = UInt64(value &- lowest) &>> (low & 63)
+            // Every offset's high part is below 64: all of them are below this one.
+            guard high < 64 else { return to }
+            // The offsets with a high part below `high` end at its zero (the `high`th, from
+            // 1): the next offsets have `high` or more, those with `high` itself first.
+            let high0 = bits[words], high1 = bits[words &+ 1]
+            var j = 0, rest0 = high0, rest1 = high1
+            if high > 0 {
+                let k = Int(high) &- 1, prefix0 = _ViewPositions.bytePrefix(~high0)
+                let count0 = Int(truncatingIfNeeded: prefix0 &>> 56)
+                let zero = k < count0
+                    ? _ViewPositions.select(~high0, prefix0, k)
+                    : 64 &+ _ViewPositions.select(~high1, _ViewPositions.bytePrefix(~high1), k &- count0)
+                j = Swift.max(0, zero &- k)  // (0 or more but in a damaged file)
+                // Only the set bits after the zero (smart shifts: 64 or more clears all).
+                if zero < 63 {
+                    rest0 = high0 & (UInt64.max << (zero + 1))
+                } else {
+                    rest0 = 0
+                    rest1 = high1 & (UInt64.max << (zero + 1 - 64))
+                }
+            }
+            let target = UInt64(value &- lowest) & ((1 &<< low) &- 1), lows = bits + (words &+ 2)
+            while j < _ViewPositions.blockSize {
+                let bit: Int
+                if rest0 != 0 {
+                    bit = rest0.trailingZeroBitCount
+                    rest0 &= rest0 &- 1
+                } else {
+                    bit = 64 &+ rest1.trailingZeroBitCount
+                    rest1 &= rest1 &- 1
+                }
+                // A higher high part: this offset is above `value`'s.
+                guard bit &- j == Int(high) else { break }
+                let at0 = j &* Int(low), word = lows + (at0 &>> 6), s = UInt64(at0 & 63)
+                let two = (word[0] &>> s) | ((word[1] &<< 1) &<< (63 &- s))
+                guard two & ((1 &<< low) &- 1) < target else { break }
+                j &+= 1
+            }
+            return Swift.min(to, Swift.max(from, start &+ j))
+        }
+
+        /// The positions of the `n` indices from `start`, all in one block of 64 (indices
+        /// past the run's end read as its last position), handed to `body` with their
+        /// index less `start`, in one pass: a select finds the first one's set bit, and
+        /// each next one's is the next set bit. (The walk reads a block of 16 keys at a
+        /// time, `_BestFirst`: 16 divides 64.)
+        ///
+        /// - Complexity: O(*n*).
+        @inline(__always)
+        func forEach(from start: Int, count n: Int, _ body: (Int, UInt32) -> Void) {
+            let b = block &+ (start &>> _ViewPositions.shift), j = start & (_ViewPositions.blockSize - 1)
+            let at = self.at.unsafelyUnwrapped, bits = self.bits.unsafelyUnwrapped
+            let words = Int(at[b]), low = Int(at[b &+ 1]) &- words &- 2
+            let high0 = bits[words], high1 = bits[words &+ 1], prefix0 = _ViewPositions.bytePrefix(high0)
+            let below0 = Int(truncatingIfNeeded: prefix0 &>> 56)
+            // The set bits from the first one's on.
+            var rest0: UInt64, rest1: UInt64
+            if j < below0 {
+                rest0 = high0 & (UInt64.max &<< UInt64(_ViewPositions.select(high0, prefix0, j)))
+                rest1 = high1
+            } else {
+                let bit = _ViewPositions.select(high1, _ViewPositions.bytePrefix(high1), j &- below0)
+                rest0 = 0
+                rest1 = high1 & (UInt64.max &<< UInt64(bit))
+            }
+            let lowest = first.unsafelyUnwrapped[b], mask = (1 &<< UInt64(low)) &- 1, lows = bits + (words &+ 2)
+            var at0 = j &* low, k = 0
+            while k < n {
+                let bit: Int
+                if rest0 != 0 {
+                    bit = rest0.trailingZeroBitCount
+                    rest0 &= rest0 &- 1
+                } else {
+                    bit = 64 &+ rest1.trailingZeroBitCount
+                    rest1 &= rest1 &- 1
+                }
+                let high = UInt32(truncatingIfNeeded: bit &- j &- k)
+                let word = lows + (at0 &>> 6), s = UInt64(at0 & 63)
+                let two = (word[0] &>> s) | ((word[1] &<< 1) &<< (63 &- s))
+                body(k, lowest &+ ((high &<< UInt32(low)) | UInt32(truncatingIfNeeded: two & mask)))
+                at0 &+= low
+                k &+= 1
+            }
         }
 
         /// Position `i` of the run.
