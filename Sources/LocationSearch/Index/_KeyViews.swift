@@ -13,7 +13,7 @@
 /// group finds what a filtered search through the list finds.
 ///
 /// Storage: every key's position once in its country's group and twice more for a key
-/// of a region or country (about 1.1 bytes each: `_ViewPositions`, a run per group), and each group's tree
+/// of a region or country (about a byte each: `_ViewPositions`, a run per group), and each group's tree
 /// (about half a byte a key). A damaged position is clamped into the list when it is read, so it can give a
 /// wrong answer but never reads outside the list.
 ///

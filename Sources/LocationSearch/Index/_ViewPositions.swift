@@ -1,5 +1,5 @@
 /// The key views' positions (`_KeyViews`): runs of rising numbers (one run per view), each
-/// run in blocks of 64 coded as Elias–Fano sequences, in about 1.1 bytes a position where
+/// run in blocks of 64 coded as Elias–Fano sequences, in about a byte a position where
 /// a base per block and 16 bits a position took 2.3.
 ///
 /// A block holds its first position in `first`, and the rest as offsets from it in words
