@@ -275,10 +275,23 @@ struct IndexFileTests {
             l.set("trie.whole.upper.far", at: 4, UInt32.max, &d) }),
         ("a far trie end listed for another node", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.upper.far", at: 0, 1, &d) }),
-        ("a view's wide block beyond the wide positions", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("whole.vw.pos.base", at: 0, UInt32.max, &d) }),
-        ("a view's wide block just past the wide positions", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.vw.pos.base", at: 0, 1 << 31 | UInt32(l.section("words.vw.pos.wide").count / 4), &d) }),
+        ("a view block's words beyond the bits", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("words.vw.pos.at", at: 4, UInt32.max, &d) }),
+        ("a view block with 33 low bits a position", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.vw.pos.at", at: 4, 2 + 33, &d) }),
+        ("a view block's words not from the start", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.vw.pos.at", at: 0, 1, &d) }),
+        ("a view's padding cut", { @Sendable (l: IndexLayout, d: inout Data) in
+            let at = l.section("words.vw.pos.at").count - 4
+            l.set("words.vw.pos.at", at: at, l.word("words.vw.pos.at", at: at, d) &+ 1, &d) }),
+        ("a view block's high bits with one cleared", { @Sendable (l: IndexLayout, d: inout Data) in
+            let word = l.value("whole.vw.pos.bits", d)
+            l.setValue("whole.vw.pos.bits", word & (word &- 1), &d) }),
+        ("a view block's high bits with one more", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (Bit 127 of a block's high words is never set: a set bit is a high part and an index, each below 64.)
+            l.set("words.vw.pos.bits", at: 12, l.word("words.vw.pos.bits", at: 12, d) | 1 << 31, &d) }),
+        ("a view group ending before it starts", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.vw.start", at: 4, UInt32.max, &d) }),
         ("a key's name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
             // (The name's bits all ones, its rank 0: `theFixtureFileHasWhatTheDamageNeeds`.)
             let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))

@@ -80,17 +80,30 @@ extension _BestFirst {
     /// A cursor over the keys `mask` of the block at `start`, holding the best of them
     /// (highest score, then lowest position): found by their scores' ranks, and only its
     /// score looked up.
+    /// (Over a view, the list positions of the block's keys from the first in `mask` to
+    /// the last are read in one pass.)
     @inline(__always)
     private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
-        var m = mask
-        var best = start + m.trailingZeroBitCount
-        var bestRank = w.rank(best)
-        m &= m - 1
-        while m != 0 {
-            let i = start + m.trailingZeroBitCount
-            let r = w.rank(i)
-            if r > bestRank { best = i; bestRank = r }
+        var best = start + mask.trailingZeroBitCount, bestRank = 0
+        if let positions = w.positions {
+            let from = mask.trailingZeroBitCount, last = w.key.count - 1
+            bestRank = -1
+            positions.forEach(from: start + from, count: 16 - mask.leadingZeroBitCount - from) { k, position in
+                guard mask >> (from + k) & 1 != 0 else { return }
+                // (Clamped: see `_KeyViews`.)
+                let r = w.entries.rank(min(Int(position), last))
+                if r > bestRank { best = start + from + k; bestRank = r }
+            }
+        } else {
+            var m = mask
+            bestRank = w.entries.rank(best)
             m &= m - 1
+            while m != 0 {
+                let i = start + m.trailingZeroBitCount
+                let r = w.entries.rank(i)
+                if r > bestRank { best = i; bestRank = r }
+                m &= m - 1
+            }
         }
         return Item(bound: w.entries.scores[bestRank] + w.bonus, source: source, position: Int32(best), level: -1,
                     remaining: mask)

@@ -13,16 +13,16 @@
 /// group finds what a filtered search through the list finds.
 ///
 /// Storage: every key's position once in its country's group and twice more for a key
-/// of a region or country (about 2 bytes each: `_ViewPositions`), and each group's tree
+/// of a region or country (about a byte each: `_ViewPositions`, a run per group), and each group's tree
 /// (about half a byte a key). A damaged position is clamped into the list when it is read, so it can give a
 /// wrong answer but never reads outside the list.
 ///
 /// - Complexity: O(log *g*) to find the range of a group, *g* its keys.
 struct _KeyViews: Sendable {
-    /// Every group's positions, group after group, each in key order.
+    /// Every group's positions, group after group (a run each), each in key order.
     let positions: _ViewPositions
-    /// Group `g`'s positions are `positions[groupStart[g] ..< groupStart[g + 1]]`.
-    let groupStart: _Column<UInt32>
+    /// Group `g`'s positions are `groupStart[g] ..< groupStart[g + 1]` of all of them.
+    var groupStart: _Column<UInt32> { positions.runStart }
     /// Every group's block-maximum tree (`2 * leafCount` values), group after group.
     let trees: _Column<Float>
     /// Group `g`'s tree is `trees[treeStart[g] ..< treeStart[g + 1]]`.
@@ -37,9 +37,8 @@ struct _KeyViews: Sendable {
     /// The groups besides the labels'.
     static let kindGroups = 3
 
-    init(positions: _ViewPositions, groupStart: _Column<UInt32>, trees: _Column<Float>, treeStart: _Column<UInt32>) {
+    init(positions: _ViewPositions, trees: _Column<Float>, treeStart: _Column<UInt32>) {
         self.positions = positions
-        self.groupStart = groupStart
         self.trees = trees
         self.treeStart = treeStart
     }
@@ -84,7 +83,7 @@ struct _KeyViews: Sendable {
             trees += tree
             treeStart.append(UInt32(trees.count))
         }
-        self.init(positions: _ViewPositions(positions), groupStart: _Column(counts.map { UInt32($0) }),
+        self.init(positions: _ViewPositions(positions, runStart: counts.map { UInt32($0) }),
                   trees: _Column(trees), treeStart: _Column(treeStart))
     }
 
@@ -92,7 +91,7 @@ struct _KeyViews: Sendable {
     static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a
-    /// tree of its size, and the positions' blocks are whole: what a loaded index must
+    /// tree of its size, and the positions' blocks are whole (`_ViewPositions`): what a loaded index must
     /// satisfy before a view is made. (The positions are clamped when read, not checked
     /// here.)
     func isConsistent(groups: Int) -> Bool {
@@ -131,7 +130,7 @@ struct _KeyViews: Sendable {
     /// Group `g` (0 ..< `groupCount`).
     func view(_ g: Int) -> View {
         let t = trees.buffer
-        return View(positions: positions.slice(Int(groupStart[g])..<Int(groupStart[g + 1])),
+        return View(positions: positions.slice(run: g),
                     tree: UnsafeBufferPointer(rebasing: t[Int(treeStart[g])..<Int(treeStart[g + 1])]))
     }
 

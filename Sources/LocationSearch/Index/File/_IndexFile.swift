@@ -91,7 +91,10 @@ enum _IndexFile {
     /// kind, flags, context, first name and GeoNames id in one word, each field in the bits
     /// the table needs (`_PlaceFields`: `places.bits.context`, `.bits.name`, `.bits.id`),
     /// ids beyond them or none by place (`places.other`, `places.other.ids`).
-    static let version: UInt64 = 26
+    /// 27: the views'
+    /// positions as Elias–Fano blocks of 64 within each group (`_ViewPositions`: `.pos.first`,
+    /// `.pos.at`, `.pos.bits`), not a base per block and 16 bits each.
+    static let version: UInt64 = 27
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -1,10 +1,10 @@
 extension _KeyViews {
-    /// Appends the views as sections `<prefix>.pos.base`, `.pos.low` and `.pos.wide` (the
-    /// positions, `_ViewPositions`), `.start`, `.tree` and `.treeat`: their columns, as
-    /// they are.
+    /// Appends the views as sections `<prefix>.pos.first`, `.pos.at` and `.pos.bits` (the
+    /// positions' blocks, `_ViewPositions`), `.start` (where each group's positions start),
+    /// `.tree` and `.treeat`: their columns, as they are.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
-        writer.append(prefix, ["pos.base": positions.base, "pos.low": positions.low, "pos.wide": positions.wide,
-                               "start": groupStart, "tree": trees, "treeat": treeStart])
+        writer.append(prefix, ["pos.first": positions.first, "pos.at": positions.at, "pos.bits": positions.bits,
+                               "start": positions.runStart, "tree": trees, "treeat": treeStart])
     }
 
     /// The views `write(to:prefix:)` wrote, their group tables checked for `groups`
@@ -13,10 +13,9 @@ extension _KeyViews {
     /// - Complexity: O(*g* + *b*) for *g* groups and *b* blocks of positions.
     init(reading reader: _IndexFile.Reader, prefix: String, groups: Int) throws {
         let column = reader.columns(prefix)
-        let positions = _ViewPositions(base: try column("pos.base"), low: try column("pos.low"),
-                                       wide: try column("pos.wide"))
-        self.init(positions: positions, groupStart: try column("start"), trees: try column("tree"),
-                  treeStart: try column("treeat"))
+        let positions = _ViewPositions(first: try column("pos.first"), at: try column("pos.at"),
+                                       bits: try column("pos.bits"), runStart: try column("start"))
+        self.init(positions: positions, trees: try column("tree"), treeStart: try column("treeat"))
         guard isConsistent(groups: groups) else { throw reader.invalid("the \(prefix) key views are damaged") }
     }
 }
