@@ -27,13 +27,17 @@ struct _CompressedStrings: Sendable {
     /// The number of codes `codes` holds (0 for a byte count no number of codes takes,
     /// which `isConsistent` refuses).
     let codeCount: Int
+    /// Which strings are coded as an edit of a folded key of the index, and the index's
+    /// text they read (`_NameFolds`); none for a table built from strings.
+    let folds: _NameFolds
 
     var count: Int { offsets.count - 1 }
 
-    init(table: _SymbolTable, codes: _Column<UInt8>, offsets: _StringOffsets) {
+    init(table: _SymbolTable, codes: _Column<UInt8>, offsets: _StringOffsets, folds: _NameFolds = .none) {
         self.table = table
         self.codes = codes
         self.offsets = offsets
+        self.folds = folds
         codeCount = _PackedCodes.count(bytes: codes.count) ?? 0
     }
 
@@ -58,15 +62,20 @@ struct _CompressedStrings: Sendable {
     /// first string of each half copies nothing, so the codes do not depend on the split's
     /// timing).
     ///
+    /// With an `encoder`, its table codes the strings (none is learnt); with `folding`,
+    /// each string is coded over its fold when that takes fewer codes (`_NameFolds`).
+    ///
     /// - Complexity: O(*n*) for *n* bytes.
-    init(_ builder: _StringTable.Builder) {
+    init(_ builder: _StringTable.Builder, encoder: _SymbolTable.Encoder? = nil, folding: _NameFolds.Coder? = nil) {
         let bytes = builder.bytes, offsets = builder.offsets, count = builder.count
-        let step = max(1, bytes.count / Self.sampleBytes)
-        let sample = stride(from: 0, to: count, by: step).map { Int(offsets[$0])..<Int(offsets[$0 + 1]) }
         precondition(bytes.count <= Self.byteLimit, "strings beyond 1 GiB")
-        let encoder = bytes.withUnsafeBufferPointer { _SymbolTable.Encoder(training: sample, of: $0) }
+        let encoder = encoder ?? bytes.withUnsafeBufferPointer {
+            let step = max(1, bytes.count / Self.sampleBytes)
+            let sample = stride(from: 0, to: count, by: step).map { Int(offsets[$0])..<Int(offsets[$0 + 1]) }
+            return _SymbolTable.Encoder(training: sample, of: $0)
+        }
         let halves = count < 4_096 ? 1 : 2
-        let coded = _ResultSlots<(codes: [UInt16], ends: [UInt32])>(count: halves)
+        let coded = _ResultSlots<(codes: [UInt16], ends: [UInt32], folded: [UInt32])>(count: halves)
         DispatchQueue.concurrentPerform(iterations: halves) { part in
             let strings = (part * count / halves)..<((part + 1) * count / halves)
             let first = Int(offsets[strings.lowerBound]), last = Int(offsets[strings.upperBound])
@@ -74,39 +83,49 @@ struct _CompressedStrings: Sendable {
             // codes after a copy (fewer than its bytes).
             let longest = strings.reduce(0) { max($0, Int(offsets[$1 + 1] - offsets[$1])) }
             var codes = [UInt16](repeating: 0, count: last - first + longest + 1)
-            var ends = [UInt32](repeating: 0, count: strings.count)
+            var ends = [UInt32](repeating: 0, count: strings.count), folded: [UInt32] = []
             let written = bytes.withUnsafeBufferPointer { bytes in
                 codes.withUnsafeMutableBufferPointer { out in
                     encoder.withLookup {
-                        Self.encode(strings, offsets: offsets, bytes: bytes, $0, into: out.baseAddress!, ends: &ends)
+                        Self.encode(strings, offsets: offsets, bytes: bytes, $0, into: out.baseAddress!, ends: &ends,
+                                    folding: folding, folded: &folded)
                     }
                 }
             }
             codes.removeLast(codes.count - written)
-            coded[part] = (codes, ends)
+            coded[part] = (codes, ends, folded)
         }
         let parts = coded.values.compactMap { $0 }
         var codes: [UInt16] = [], starts: [UInt32] = [0]
+        var flags = [UInt64](repeating: 0, count: folding == nil ? 0 : (count + 63) / 64)
         codes.reserveCapacity(parts.reduce(0) { $0 + $1.codes.count })
         starts.reserveCapacity(count + 1)
-        for (partCodes, ends) in parts {
+        for (partCodes, ends, folded) in parts {
             let base = UInt32(codes.count)
             starts.append(contentsOf: ends.lazy.map { $0 + base })
             codes.append(contentsOf: partCodes)
+            for string in folded { flags[Int(string) / 64] |= 1 << UInt64(string % 64) }
         }
-        self.init(table: encoder.table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts))
+        let folds = folding.map {
+            _NameFolds(flags: _Column(flags), text: $0.text, keys: $0.keys, longest: $0.longest)
+        }
+        self.init(table: encoder.table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts),
+                  folds: folds ?? .none)
     }
 
     /// Codes `strings` (of `bytes`, at `offsets`) at `out`, each the shorter of its codes
     /// and a copy of its start shared with the string before (if that one is in `strings`
     /// and fewer than `copyDepth` copy in a row before it) followed by the codes of the
-    /// rest; records where each ends in `ends`; returns the codes written.
+    /// rest, or with `folding`, its codes over its fold when they are fewer still (appended
+    /// to `folded`); records where each ends in `ends`; returns the codes written.
     private static func encode(
         _ strings: Range<Int>, offsets: [UInt32], bytes: UnsafeBufferPointer<UInt8>,
-        _ lookup: _SymbolTable.Encoder.Lookup, into out: UnsafeMutablePointer<UInt16>, ends: inout [UInt32]
+        _ lookup: _SymbolTable.Encoder.Lookup, into out: UnsafeMutablePointer<UInt16>, ends: inout [UInt32],
+        folding: _NameFolds.Coder?, folded: inout [UInt32]
     ) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var written = 0, copiesInARow = 0
+        var scratch = _NameFolds.Coder.Scratch()
         for i in strings {
             let start = Int(offsets[i]), end = Int(offsets[i + 1])
             let string = UnsafeBufferPointer(start: base + start, count: end - start)
@@ -127,7 +146,15 @@ struct _CompressedStrings: Sendable {
                     length = after + 1
                 }
             }
-            copiesInARow = length != whole ? copiesInARow + 1 : 0
+            if let folding, length > _NameFolds.headerCodes, folding.code(i, string, lookup, &scratch),
+               scratch.best.count < length {
+                for (k, unit) in scratch.best.enumerated() { out[written + k] = unit }
+                length = scratch.best.count
+                folded.append(UInt32(i))
+                copiesInARow = 0
+            } else {
+                copiesInARow = length != whole ? copiesInARow + 1 : 0
+            }
             written += length
             ends[i - strings.lowerBound] = UInt32(written)
         }
@@ -143,38 +170,54 @@ struct _CompressedStrings: Sendable {
         return start..<end
     }
 
-    /// How many bytes the string of codes `units` copies from the one before (`nil` for
-    /// none).
+    /// How many bytes string `index`, of codes `units`, copies from the one before (`nil`
+    /// for none, and for a string coded over a fold).
     @inline(__always)
-    func copied(_ units: Range<Int>) -> Int? {
-        units.isEmpty ? nil : _SymbolTable.copyLength(_PackedCodes.code(units.lowerBound, in: codes.pointer))
+    func copied(_ index: Int, _ units: Range<Int>) -> Int? {
+        units.isEmpty || folds.isFlagged(index)
+            ? nil : _SymbolTable.copyLength(_PackedCodes.code(units.lowerBound, in: codes.pointer))
     }
 
     /// How many bytes string `index` copies from the one before (`nil` for none).
     @inline(__always)
-    func copied(_ index: Int) -> Int? { copied(units(index)) }
+    func copied(_ index: Int) -> Int? { copied(index, units(index)) }
+
+    /// The bytes string `index` of codes `units` may take to decode: 8 a code, and its
+    /// fold's when it is coded over one.
+    @inline(__always)
+    private func room(_ index: Int, _ units: Range<Int>) -> Int {
+        8 &* units.count &+ (folds.isFlagged(index) ? folds.longest : 0)
+    }
+
+    /// Decodes string `index` of codes `units` at `out`, where the string before it, of
+    /// `before` bytes, is (nil for none: a copy then copies nothing); returns its length.
+    @inline(__always)
+    private func decode(_ index: Int, _ units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int?) -> Int {
+        if folds.isFlagged(index) { return folds.decode(codes.pointer, units: units, table: table, into: out) }
+        var units = units, kept = 0
+        if let copy = copied(index, units) {
+            kept = before.map { min(copy, $0) } ?? 0
+            units = units.dropFirst()
+        }
+        return table.decode(codes.pointer, units: units, into: out, at: kept)
+    }
 
     /// Calls `body` with string `index`'s UTF-8 bytes, decoded into a temporary buffer
     /// (with the strings it copies from, at most `copyDepth` before it: the first of them
     /// copies nothing, whatever its codes say).
     @inline(__always)
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var first = index, longest = units(index).count
+        var first = index, longest = room(index, units(index))
         while first > 0 && index - first < Self.copyDepth && copied(first) != nil {
             first -= 1
-            longest = max(longest, units(first).count)
+            longest = max(longest, room(first, units(first)))
         }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) {
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) {
             buffer in
             let out = buffer.baseAddress!
             var length = 0
             for string in first...index {
-                var units = units(string), kept = 0
-                if let copy = copied(units) {
-                    kept = string == first ? 0 : min(copy, length)
-                    units = units.dropFirst()
-                }
-                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+                length = decode(string, units(string), into: out, before: string == first ? nil : length)
             }
             return try body(UnsafeBufferPointer(start: out, count: length))
         }
@@ -192,17 +235,12 @@ struct _CompressedStrings: Sendable {
         var first = indices.lowerBound
         while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
         var longest = 0
-        for string in first..<indices.upperBound { longest = max(longest, units(string).count) }
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) { buffer in
+        for string in first..<indices.upperBound { longest = max(longest, room(string, units(string))) }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) { buffer in
             let out = buffer.baseAddress!
             var length = 0
             for string in first..<indices.upperBound {
-                var units = units(string), kept = 0
-                if let copy = copied(units) {
-                    kept = string == first ? 0 : min(copy, length)
-                    units = units.dropFirst()
-                }
-                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+                length = decode(string, units(string), into: out, before: string == first ? nil : length)
                 if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
                     return
                 }
@@ -215,11 +253,11 @@ struct _CompressedStrings: Sendable {
         withBytes(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether strings `a` and `b` are the same: from their codes when neither copies (a
-    /// string's codes are then a function of its bytes, the encoder being deterministic),
-    /// else from their bytes.
+    /// Whether strings `a` and `b` are the same: from their codes when neither copies nor
+    /// is coded over a fold (a string's codes are then a function of its bytes, the
+    /// encoder being deterministic), else from their bytes.
     func equal(_ a: Int, _ b: Int) -> Bool {
-        if copied(a) == nil && copied(b) == nil {
+        if !folds.isFlagged(a) && !folds.isFlagged(b) && copied(a) == nil && copied(b) == nil {
             let x = units(a), y = units(b), packed = codes.pointer
             let shift = y.lowerBound &- x.lowerBound
             return x.count == y.count
@@ -236,5 +274,33 @@ struct _CompressedStrings: Sendable {
     func isConsistent() -> Bool {
         table.isConsistent() && _PackedCodes.count(bytes: codes.count) != nil
             && offsets.isConsistent(end: codeCount)
+    }
+
+    /// These strings reading the folds of `index`'s whole-name keys (`_NameFolds`), or
+    /// nil if a string coded over a fold has fewer codes than its header or names a key
+    /// past the list's end, or the flags do not fit the strings: what a loaded index
+    /// checks before any name decodes.
+    ///
+    /// - Complexity: O(*n*) for *n* strings.
+    func attaching(_ index: _PrefixIndex) -> _CompressedStrings? {
+        let flags = folds.flags.buffer
+        guard flags.isEmpty || flags.count == (count + 63) / 64 else { return nil }
+        if count % 64 != 0, let last = flags.last, last >> UInt64(count % 64) != 0 { return nil }
+        let keyCount = index.whole.count, packed = codes.pointer
+        for (w, word) in flags.enumerated() where word != 0 {
+            var bits = word
+            while bits != 0 {
+                let string = w << 6 | bits.trailingZeroBitCount
+                bits &= bits &- 1
+                let units = units(string)
+                guard units.count >= _NameFolds.headerCodes else { return nil }
+                let header = _PackedCodes.code(units.lowerBound, in: packed)
+                    | _PackedCodes.code(units.lowerBound &+ 1, in: packed) << 12
+                guard header >> 3 < keyCount else { return nil }
+            }
+        }
+        return _CompressedStrings(
+            table: table, codes: codes, offsets: offsets,
+            folds: folds.attaching(text: index.folded, keys: index.whole.key, longest: index.longestName))
     }
 }

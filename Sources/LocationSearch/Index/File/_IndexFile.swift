@@ -81,8 +81,10 @@ enum _IndexFile {
     /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`). 24: each
     /// key's name and score as one word, the name in the low bits and above them the score's
     /// rank among the list's distinct scores (`_KeyNameScores`: `<list>.entry`,
-    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns.
-    static let version: UInt64 = 24
+    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns. 25: a name with a
+    /// fold in the index coded as an edit of it (`names.folds`, a bit a name; the name's codes
+    /// a whole-name key's position, a case mode and edit operations: `_NameFolds`).
+    static let version: UInt64 = 25
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
