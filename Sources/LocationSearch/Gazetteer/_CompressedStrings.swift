@@ -10,6 +10,10 @@ import Dispatch
 /// the bundled data, 15.7 MB of UTF-8 become about 9.2 MB of codes and 1.6 MB of offsets
 /// (8-bit FSST codes took 11.9 and 1.7; see docs/filters-and-footprint.md).
 ///
+/// In an index file, a string may instead be coded as an edit of a folded key of the
+/// index (`folds`, `_NameFolds`): the bundled names' codes are then 5.2 MB, not 9.2. Such
+/// a string decodes from itself and the index's text.
+///
 ///     var builder = _StringTable.Builder()
 ///     builder.append("Sankt Peterburg")
 ///     let strings = _CompressedStrings(builder)
@@ -62,20 +66,15 @@ struct _CompressedStrings: Sendable {
     /// first string of each half copies nothing, so the codes do not depend on the split's
     /// timing).
     ///
-    /// With an `encoder`, its table codes the strings (none is learnt); with `folding`,
-    /// each string is coded over its fold when that takes fewer codes (`_NameFolds`).
-    ///
     /// - Complexity: O(*n*) for *n* bytes.
-    init(_ builder: _StringTable.Builder, encoder: _SymbolTable.Encoder? = nil, folding: _NameFolds.Coder? = nil) {
+    init(_ builder: _StringTable.Builder) {
         let bytes = builder.bytes, offsets = builder.offsets, count = builder.count
+        let step = max(1, bytes.count / Self.sampleBytes)
+        let sample = stride(from: 0, to: count, by: step).map { Int(offsets[$0])..<Int(offsets[$0 + 1]) }
         precondition(bytes.count <= Self.byteLimit, "strings beyond 1 GiB")
-        let encoder = encoder ?? bytes.withUnsafeBufferPointer {
-            let step = max(1, bytes.count / Self.sampleBytes)
-            let sample = stride(from: 0, to: count, by: step).map { Int(offsets[$0])..<Int(offsets[$0 + 1]) }
-            return _SymbolTable.Encoder(training: sample, of: $0)
-        }
+        let encoder = bytes.withUnsafeBufferPointer { _SymbolTable.Encoder(training: sample, of: $0) }
         let halves = count < 4_096 ? 1 : 2
-        let coded = _ResultSlots<(codes: [UInt16], ends: [UInt32], folded: [UInt32])>(count: halves)
+        let coded = _ResultSlots<(codes: [UInt16], ends: [UInt32])>(count: halves)
         DispatchQueue.concurrentPerform(iterations: halves) { part in
             let strings = (part * count / halves)..<((part + 1) * count / halves)
             let first = Int(offsets[strings.lowerBound]), last = Int(offsets[strings.upperBound])
@@ -83,49 +82,39 @@ struct _CompressedStrings: Sendable {
             // codes after a copy (fewer than its bytes).
             let longest = strings.reduce(0) { max($0, Int(offsets[$1 + 1] - offsets[$1])) }
             var codes = [UInt16](repeating: 0, count: last - first + longest + 1)
-            var ends = [UInt32](repeating: 0, count: strings.count), folded: [UInt32] = []
+            var ends = [UInt32](repeating: 0, count: strings.count)
             let written = bytes.withUnsafeBufferPointer { bytes in
                 codes.withUnsafeMutableBufferPointer { out in
                     encoder.withLookup {
-                        Self.encode(strings, offsets: offsets, bytes: bytes, $0, into: out.baseAddress!, ends: &ends,
-                                    folding: folding, folded: &folded)
+                        Self.encode(strings, offsets: offsets, bytes: bytes, $0, into: out.baseAddress!, ends: &ends)
                     }
                 }
             }
             codes.removeLast(codes.count - written)
-            coded[part] = (codes, ends, folded)
+            coded[part] = (codes, ends)
         }
         let parts = coded.values.compactMap { $0 }
         var codes: [UInt16] = [], starts: [UInt32] = [0]
-        var flags = [UInt64](repeating: 0, count: folding == nil ? 0 : (count + 63) / 64)
         codes.reserveCapacity(parts.reduce(0) { $0 + $1.codes.count })
         starts.reserveCapacity(count + 1)
-        for (partCodes, ends, folded) in parts {
+        for (partCodes, ends) in parts {
             let base = UInt32(codes.count)
             starts.append(contentsOf: ends.lazy.map { $0 + base })
             codes.append(contentsOf: partCodes)
-            for string in folded { flags[Int(string) / 64] |= 1 << UInt64(string % 64) }
         }
-        let folds = folding.map {
-            _NameFolds(flags: _Column(flags), text: $0.text, keys: $0.keys, longest: $0.longest)
-        }
-        self.init(table: encoder.table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts),
-                  folds: folds ?? .none)
+        self.init(table: encoder.table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts))
     }
 
     /// Codes `strings` (of `bytes`, at `offsets`) at `out`, each the shorter of its codes
     /// and a copy of its start shared with the string before (if that one is in `strings`
     /// and fewer than `copyDepth` copy in a row before it) followed by the codes of the
-    /// rest, or with `folding`, its codes over its fold when they are fewer still (appended
-    /// to `folded`); records where each ends in `ends`; returns the codes written.
+    /// rest; records where each ends in `ends`; returns the codes written.
     private static func encode(
         _ strings: Range<Int>, offsets: [UInt32], bytes: UnsafeBufferPointer<UInt8>,
-        _ lookup: _SymbolTable.Encoder.Lookup, into out: UnsafeMutablePointer<UInt16>, ends: inout [UInt32],
-        folding: _NameFolds.Coder?, folded: inout [UInt32]
+        _ lookup: _SymbolTable.Encoder.Lookup, into out: UnsafeMutablePointer<UInt16>, ends: inout [UInt32]
     ) -> Int {
         guard let base = bytes.baseAddress else { return 0 }
         var written = 0, copiesInARow = 0
-        var scratch = _NameFolds.Coder.Scratch()
         for i in strings {
             let start = Int(offsets[i]), end = Int(offsets[i + 1])
             let string = UnsafeBufferPointer(start: base + start, count: end - start)
@@ -146,15 +135,7 @@ struct _CompressedStrings: Sendable {
                     length = after + 1
                 }
             }
-            if let folding, length > _NameFolds.headerCodes, folding.code(i, string, lookup, &scratch),
-               scratch.best.count < length {
-                for (k, unit) in scratch.best.enumerated() { out[written + k] = unit }
-                length = scratch.best.count
-                folded.append(UInt32(i))
-                copiesInARow = 0
-            } else {
-                copiesInARow = length != whole ? copiesInARow + 1 : 0
-            }
+            copiesInARow = length != whole ? copiesInARow + 1 : 0
             written += length
             ends[i - strings.lowerBound] = UInt32(written)
         }
@@ -228,9 +209,16 @@ struct _CompressedStrings: Sendable {
     /// string's copy comes from the one before, still in the buffer) where `withBytes`
     /// would decode the strings each copies from again.
     ///
+    /// A string coded over a fold for which `decoding` is false is not decoded nor passed
+    /// to `body` (unless the string after it copies from it): a scan that wants the names
+    /// with a given fold skips the others from their `foldPosition` without reading them.
+    ///
     /// - Complexity: O(*n*) for *n* bytes of the strings and the at most `copyDepth`
     ///   before the first.
-    func forEach(in indices: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows {
+    func forEach(
+        in indices: Range<Int>, decoding: (Int) -> Bool = { _ in true },
+        _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) rethrows {
         guard !indices.isEmpty else { return }
         var first = indices.lowerBound
         while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
@@ -240,12 +228,27 @@ struct _CompressedStrings: Sendable {
             let out = buffer.baseAddress!
             var length = 0
             for string in first..<indices.upperBound {
+                if string >= indices.lowerBound && folds.isFlagged(string) && !decoding(string)
+                    && (string + 1 == indices.upperBound || copied(string + 1) == nil) { continue }
                 length = decode(string, units(string), into: out, before: string == first ? nil : length)
                 if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
                     return
                 }
             }
         }
+    }
+
+    /// Where string `index`'s fold is, when it is coded over one: the position of the first
+    /// of the index's whole-name keys with that text (so strings that fold alike give the
+    /// same position); nil for a string not coded so.
+    @inline(__always)
+    func foldPosition(_ index: Int) -> Int? {
+        guard folds.isFlagged(index) else { return nil }
+        let units = units(index)
+        guard units.count >= _NameFolds.headerCodes else { return nil }
+        let packed = codes.pointer
+        return (_PackedCodes.code(units.lowerBound, in: packed)
+            | _PackedCodes.code(units.lowerBound &+ 1, in: packed) &<< 12) &>> 3
     }
 
     /// String `index`.

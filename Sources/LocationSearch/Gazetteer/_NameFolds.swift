@@ -16,10 +16,11 @@
 /// keeps a scalar's UTF-8 length. "Saint-Étienne" is `saint etienne` with the space
 /// replaced by "-" and the "e" by "é", in `.afterSeparator` mode. A name is coded so only
 /// when decoding gives its exact bytes back and takes fewer codes than its symbols
-/// (`_CompressedStrings.init(_:foldedBy:)`, which decodes each to check).
+/// (`_CompressedStrings.foldCoded(by:places:)`, which decodes each to check).
 ///
-/// The bundled data's 1.24 M names: 0.87 M are their fold or its title case (two codes
-/// each), 0.26 M more an edit of it; the names' codes shrink from 9.21 to about 5.5 MB.
+/// The bundled data's 1.24 M names: 0.73 M are their fold or a case of it (two codes
+/// each), 0.16 M more an edit of it, 0.35 M keep their symbols; the names' codes shrink
+/// from 9.21 to 5.24 MB (a bit a name more: 0.16 MB).
 ///
 /// A name decodes from the index's text, so a gazetteer read from an index file reads
 /// its flagged names only once `attaching(_:)` has given it the index's text and keys
@@ -88,17 +89,29 @@ struct _NameFolds: Sendable {
         guard units.count >= Self.headerCodes else { return 0 }
         let header = _PackedCodes.code(units.lowerBound, in: packed)
             | _PackedCodes.code(units.lowerBound &+ 1, in: packed) &<< 12
-        let position = header &>> 3
+        let position = header &>> 3, mode = Mode(rawValue: header & 7) ?? .none
         // The fold: its first `longest` bytes at most, up to its 0 byte.
-        var fold = 0, foldEnd = 0
-        if let keys, position < keys.count {
-            let text = text.buffer
-            fold = min(keys[position], text.count)
-            let limit = min(text.count, fold &+ longest)
-            foldEnd = fold
-            while foldEnd < limit && text[foldEnd] != 0 { foldEnd &+= 1 }
-        }
+        var fold = 0, foldEnd = 0, limit = 0
         let text = text.pointer
+        if let keys, position < keys.count {
+            fold = min(keys[position], self.text.count)
+            limit = min(self.text.count, fold &+ longest)
+        }
+        if units.count == Self.headerCodes {
+            // The fold itself, in its case (most names): copied as far as its 0 byte.
+            var n = 0
+            while fold < limit {
+                let byte = text[fold]
+                if byte == 0 { break }
+                out[n] = byte
+                n &+= 1
+                fold &+= 1
+            }
+            Self.applyCase(mode, out, count: n)
+            return n
+        }
+        foldEnd = fold
+        while foldEnd < limit && text[foldEnd] != 0 { foldEnd &+= 1 }
         var n = 0, k = units.lowerBound &+ Self.headerCodes
         while k < units.upperBound {
             let op = _PackedCodes.code(k, in: packed)
@@ -114,7 +127,7 @@ struct _NameFolds: Sendable {
         }
         for i in 0..<(foldEnd &- fold) { out[n &+ i] = text[fold &+ i] }
         n &+= foldEnd &- fold
-        Self.applyCase(Mode(rawValue: header & 7) ?? .none, out, count: n)
+        Self.applyCase(mode, out, count: n)
         return n
     }
 
@@ -151,7 +164,7 @@ struct _NameFolds: Sendable {
     /// The upper case of a two-byte scalar (0x80...0x7FF) for the letters of the Latin-1,
     /// Latin Extended-A, Greek, Cyrillic and Armenian blocks whose upper case is also two
     /// bytes, else the scalar itself. Not Unicode's whole mapping: a name is coded over a
-    /// fold only when this gives it back (`_CompressedStrings.init(_:foldedBy:)` checks).
+    /// fold only when this gives it back (`_CompressedStrings.foldCoded(by:places:)` checks).
     @inline(__always)
     static func upper(_ s: UInt32) -> UInt32 {
         switch s {
