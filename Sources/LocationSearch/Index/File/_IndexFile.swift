@@ -94,7 +94,10 @@ enum _IndexFile {
     /// 27: the views'
     /// positions as Elias–Fano blocks of 64 within each group (`_ViewPositions`: `.pos.first`,
     /// `.pos.at`, `.pos.bits`), not a base per block and 16 bits each.
-    static let version: UInt64 = 27
+    /// 28: a name with a
+    /// fold in the index coded as an edit of it (`names.folds`, a bit a name; the name's codes
+    /// a whole-name key's position, a case mode and edit operations: `_NameFolds`).
+    static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
