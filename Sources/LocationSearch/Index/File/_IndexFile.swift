@@ -81,8 +81,12 @@ enum _IndexFile {
     /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`). 24: each
     /// key's name and score as one word, the name in the low bits and above them the score's
     /// rank among the list's distinct scores (`_KeyNameScores`: `<list>.entry`,
-    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns.
-    static let version: UInt64 = 24
+    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns. 25: each key's
+    /// offset in the folded text as its block's base and a delta of `<list>.key.bits` bits,
+    /// packed (`_KeyOffsets`), the block size chosen per list (`.key.shift`: 16 to 128 keys,
+    /// or one block for word keys, whose offsets take the bits the text's length needs), not
+    /// 16-bit deltas in blocks of 64 and 32-bit word-key offsets.
+    static let version: UInt64 = 25
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
