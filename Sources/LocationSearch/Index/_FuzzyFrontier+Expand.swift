@@ -43,7 +43,7 @@ extension _FuzzyFrontier {
         let shift = UInt32(8 * max(0, packedEnd - 1 - depth))
         let packed = depth >= _ShallowTrie.depth && depth < packedEnd
         @inline(__always) func byte(at i: Int) -> UInt8 {
-            packed ? UInt8(truncatingIfNeeded: next[i] >> shift) : reader.key(i)[depth]
+            packed ? UInt8(truncatingIfNeeded: next[i] >> shift) : text[keys[i] + depth]
         }
         var cursor = _PrefixIndex.gallop(range) { byte(at: $0) == 0 }
         if viable.count <= 4 {

@@ -134,7 +134,7 @@ extension _FuzzyFrontier {
                     (within, trieNode) = withUnsafePointer(to: &lead) {
                         _PrefixIndex.narrow(within, depth: at, trieNode: trieNode,
                                             by: UnsafeBufferPointer(start: $0, count: 1),
-                                            keys: keys, text: reader, trie: trie, scoringAbove: floor)
+                                            keys: keys, text: text, trie: trie, scoringAbove: floor)
                     }
                     at += 1
                 }
@@ -142,7 +142,7 @@ extension _FuzzyFrontier {
                     (within, trieNode) = _PrefixIndex.narrow(
                         within, depth: at, trieNode: trieNode,
                         by: UnsafeBufferPointer(rebasing: q[Int(continuation.from)...]),
-                        keys: keys, text: reader, trie: trie, scoringAbove: floor)
+                        keys: keys, text: text, trie: trie, scoringAbove: floor)
                 }
                 guard !within.isEmpty else { continue }
                 let best = trieNode >= 0

@@ -74,9 +74,6 @@ struct _FuzzyFrontier {
         }
     }
     var expansions = 0
-    /// EXPERIMENT: the list's keys read front-coded, into a scratch of the walk's own.
-    let scratch: _FrontCodedScratch
-    let reader: _FrontCodedKeys.Reader
     /// `covered(_:count:query:)` of the continuations of an off-path child (see
     /// `addForcedMatches(offPathChild:...)`) below the path node at `depth`, without and
     /// with the two a transposition allows.
@@ -128,9 +125,6 @@ struct _FuzzyFrontier {
         self.query = query
         self.m = query.count
         self.budget = Int32(budget)
-        let scratch = _FrontCodedScratch(count: index.fc.scratchBytes)
-        self.scratch = scratch
-        self.reader = index.fc.reader(list, scratch: scratch.bytes, state: scratch.state)
         guard let first = query.first, budget > 0, query.count > budget else { return }
         guard let start = self.trie.children(of: 0).first(where: { self.trie.byte[$0] == first }) else { return }
         rows = (0...Int32(m)).map { min($0, Int32(budget) + 1) }  // the root: the empty path, capped

@@ -10,10 +10,6 @@
 /// `_PrecomputedAnswers`.)
 ///
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
-/// EXPERIMENT: the last index's front-coded keys.
-nonisolated(unsafe) var _experimentFrontCoded: _FrontCodedKeys?
-nonisolated(unsafe) let _experimentScratch = _FrontCodedScratch(count: 4_096)
-
 struct _PrefixIndex: Sendable {
     /// Folded names, each followed by a 0 byte (folding never produces 0), in whole-key
     /// order and each distinct text once (`layOut`): names that fold alike share their
@@ -35,9 +31,6 @@ struct _PrefixIndex: Sendable {
     /// Each list's keys by country and of the places that are not cities, for filters.
     let wholeViews: _KeyViews
     let wordViews: _KeyViews
-    /// EXPERIMENT: the key text front-coded, read by the hot path (a global, so that the
-    /// index's layout, copied by every search, is the same).
-    var fc: _FrontCodedKeys { _experimentFrontCoded.unsafelyUnwrapped }
 
     init(
         folded: _Column<UInt8>, nameDisplay: _RisingColumn,
@@ -53,7 +46,6 @@ struct _PrefixIndex: Sendable {
         self.words = words
         self.longestName = longestName
         self.tries = tries
-        _experimentFrontCoded = _FrontCodedKeys(folded: folded.buffer, whole: whole.key, words: words.key, longest: longestName)
     }
 
     /// The two key lists, for `range(of:in:)`.
@@ -75,25 +67,13 @@ struct _PrefixIndex: Sendable {
     @inline(__always)
     func range(of query: [UInt8], in list: List) -> (range: Range<Int>, exact: Int) {
         switch list {
-        case .whole: range(of: query, in: whole, trie: tries.whole, list: list)
-        case .words: range(of: query, in: words, trie: tries.words, list: list)
+        case .whole: range(of: query, in: whole, trie: tries.whole)
+        case .words: range(of: query, in: words, trie: tries.words)
         }
     }
 
-    private func range(
-        of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie, list: List
-    ) -> (range: Range<Int>, exact: Int) {
-        // (One scratch for all lookups: the experiment is measured single-threaded.)
-        let scratch = _experimentScratch
-        scratch.state[0] = -1
-        return range(of: query, in: keys, trie: trie,
-                     text: fc.reader(list, scratch: scratch.bytes, state: scratch.state))
-    }
-
-    private func range(
-        of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie, text: _FrontCodedKeys.Reader
-    ) -> (range: Range<Int>, exact: Int) {
-        let k = keys.key.buffers
+    private func range(of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie) -> (range: Range<Int>, exact: Int) {
+        let text = folded.buffer, k = keys.key.buffers
         guard let first = query.first else { return (0..<k.count, 0) }
         let buckets = keys.buckets.buffer
         if query.count <= 2 {
@@ -102,7 +82,7 @@ struct _PrefixIndex: Sendable {
             let all = Int(buckets[bucket])..<Int(buckets[end])
             let exact = query.count == 1
                 ? Int(buckets[bucket | 1]) - all.lowerBound
-                : _PrefixIndex.gallop(all) { text.key($0)[2] == 0 } - all.lowerBound
+                : _PrefixIndex.gallop(all) { text[k[$0] + 2] == 0 } - all.lowerBound
             return (all, exact)
         }
         return query.withUnsafeBufferPointer { q in
@@ -114,7 +94,7 @@ struct _PrefixIndex: Sendable {
                 return (within, children.isEmpty ? within.count : Int(t.lower[children.lowerBound]) - within.lowerBound)
             }
             // The exact matches sort first and are few: gallop from the start.
-            let exactEnd = _PrefixIndex.gallop(within) { text.key($0)[q.count] == 0 }
+            let exactEnd = _PrefixIndex.gallop(within) { text[k[$0] + q.count] == 0 }
             return (within, exactEnd - within.lowerBound)
         }
     }
@@ -140,7 +120,7 @@ struct _PrefixIndex: Sendable {
     @inline(__always)
     static func narrow(
         _ range: Range<Int>, depth: Int, trieNode: Int, by bytes: UnsafeBufferPointer<UInt8>,
-        keys k: _KeyOffsets.Buffers, text: _FrontCodedKeys.Reader, trie t: _ShallowTrie.Buffers,
+        keys k: _KeyOffsets.Buffers, text: UnsafeBufferPointer<UInt8>, trie t: _ShallowTrie.Buffers,
         scoringAbove floor: Float = -.infinity
     ) -> (range: Range<Int>, trieNode: Int) {
         var within = range, node = trieNode, depth = depth, used = 0
@@ -189,7 +169,7 @@ struct _PrefixIndex: Sendable {
         var lower = within.lowerBound, upper = within.upperBound, count = within.count
         while count > 0 {
             let half = count / 2
-            let order = comparePrefix(text.key(lower + half) + depth, rest)
+            let order = comparePrefix(text, k[lower + half] + depth, rest)
             if order < 0 {
                 lower += half + 1
                 count -= half + 1
@@ -198,7 +178,7 @@ struct _PrefixIndex: Sendable {
                 count = half
             }
         }
-        upper = partition(lower..<upper) { comparePrefix(text.key($0) + depth, rest) <= 0 }
+        upper = partition(lower..<upper) { comparePrefix(text, k[$0] + depth, rest) <= 0 }
         return (lower..<upper, -1)
     }
 
@@ -261,16 +241,6 @@ struct _PrefixIndex: Sendable {
     ) -> Int {
         for i in 0..<query.count {
             let a = text[offset + i], b = query[i]
-            if a != b { return a < b ? -1 : 1 }
-        }
-        return 0
-    }
-
-    /// `comparePrefix` over a decoded key from the byte to compare first (EXPERIMENT).
-    @inline(__always)
-    static func comparePrefix(_ key: UnsafePointer<UInt8>, _ query: UnsafeBufferPointer<UInt8>) -> Int {
-        for i in 0..<query.count {
-            let a = key[i], b = query[i]
             if a != b { return a < b ? -1 : 1 }
         }
         return 0
