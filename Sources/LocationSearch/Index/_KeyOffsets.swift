@@ -4,7 +4,7 @@
 ///
 /// The folded text holds the names in whole-key order, each distinct text once
 /// (`_PrefixIndex.init(_:progress:)`), so the whole-name keys' offsets rise: a block of
-/// 32 spans about 450 bytes of text, and its keys' deltas take 11 bits each (1.8 MB for
+/// 32 spans about 390 bytes of text, and its keys' deltas take 11 bits each (1.8 MB for
 /// the bundled data's 1.19 M whole-name keys, where 16-bit deltas in blocks of 64 took 2.5
 /// and 32-bit offsets 4.8). Word keys start inside names, in no order the text follows:
 /// their list is one block (`shift` `plainShift`), each key's offset in the bits the text's
