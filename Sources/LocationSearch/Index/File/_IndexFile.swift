@@ -81,23 +81,24 @@ enum _IndexFile {
     /// `.wide`); each key's next bytes below the trie two, not four (`<trie>.next`). 24: each
     /// key's name and score as one word, the name in the low bits and above them the score's
     /// rank among the list's distinct scores (`_KeyNameScores`: `<list>.entry`,
-    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns. 25: the
-    /// checksums of XXH3's shape (`_Checksum`: eight lanes in two-lane vectors, a 32 × 32-bit
-    /// product each), not four scalar multiply-rotate lanes.
-    /// 26: each stored
-    /// answer's entry as one word of the bits its name, key offset and matched length need
-    /// (`_PrecomputedAnswers.Entries`: `answers.entries`, `.entry.width`, `.entry.name`,
-    /// `.entry.offset`), not three 32-bit numbers; place records of 20 bytes, not 28: the
-    /// kind, flags, context, first name and GeoNames id in one word, each field in the bits
-    /// the table needs (`_PlaceFields`: `places.bits.context`, `.bits.name`, `.bits.id`),
-    /// ids beyond them or none by place (`places.other`, `places.other.ids`).
-    /// 27: the views'
-    /// positions as Elias–Fano blocks of 64 within each group (`_ViewPositions`: `.pos.first`,
-    /// `.pos.at`, `.pos.bits`), not a base per block and 16 bits each.
-    /// 28: a name with a
-    /// fold in the index coded as an edit of it (`names.folds`, a bit a name; the name's codes
-    /// a whole-name key's position, a case mode and edit operations: `_NameFolds`).
-    static let version: UInt64 = 28
+    /// `.entry.width`, `.entry.bits`, `.scores`), not two 32-bit columns. 25: the checksums of
+    /// XXH3's shape (`_Checksum`: eight lanes in two-lane vectors, a 32 × 32-bit product each),
+    /// not four scalar multiply-rotate lanes. 26: each stored answer's entry as one word of the
+    /// bits its name, key offset and matched length need (`_PrecomputedAnswers.Entries`:
+    /// `answers.entries`, `.entry.width`, `.entry.name`, `.entry.offset`), not three 32-bit
+    /// numbers; place records of 20 bytes, not 28: the kind, flags, context, first name and
+    /// GeoNames id in one word, each field in the bits the table needs (`_PlaceFields`:
+    /// `places.bits.context`, `.bits.name`, `.bits.id`), ids beyond them or none by place
+    /// (`places.other`, `places.other.ids`). 27: the views' positions as Elias–Fano blocks of
+    /// 64 within each group (`_ViewPositions`: `.pos.first`, `.pos.at`, `.pos.bits`), not a
+    /// base per block and 16 bits each. 28: a name with a fold in the index coded as an edit of
+    /// it (`names.folds`, a bit a name; the name's codes a whole-name key's position, a case
+    /// mode and edit operations: `_NameFolds`). 29: each key's offset in the folded text as its
+    /// block's base and a delta of `<list>.key.bits` bits, packed (`_KeyOffsets`), the block
+    /// size chosen per list (`.key.shift`: 16 to 128 keys, or one block for word keys, whose
+    /// offsets take the bits the text's length needs), not 16-bit deltas in blocks of 64 and
+    /// 32-bit word-key offsets.
+    static let version: UInt64 = 29
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
