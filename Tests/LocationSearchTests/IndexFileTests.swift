@@ -156,29 +156,16 @@ struct IndexFileTests {
         ("a whole-name key's block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("whole.key.base", at: 0, UInt32.max, &d) }),
         ("a whole-name key's delta beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            // (The first block's base at the last byte: its later keys' deltas are past it.)
-            l.set("whole.key.base", at: 0, UInt32(l.section("folded").count - 1), &d) }),
-        ("a key list's block size one key", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("whole.key.delta", at: 2, 0xFF, &d)
+            l.setByte("whole.key.delta", at: 3, 0xFF, &d) }),
+        ("a key list's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.key.shift", 5, &d) }),
+        ("a key list in blocks read as plain", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.key.shift", 0, &d) }),
-        ("a key list in blocks read as one", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("whole.key.shift", UInt64(_KeyOffsets.plainShift), &d) }),
-        ("a key list's block size beyond one block", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("whole.key.shift", UInt64(_KeyOffsets.plainShift + 1), &d) }),
         ("a key list's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.key.shift", UInt64.max, &d) }),
-        ("a key list's delta width changed", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("whole.key.bits", l.value("whole.key.bits", d) + 1, &d) }),
-        ("a key list's delta width beyond 32 bits", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("words.key.bits", 33, &d) }),
-        ("a key list's delta width huge", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("words.key.bits", UInt64.max, &d) }),
         ("a word key beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("words.key.base", at: 0, UInt32(l.section("folded").count), &d) }),
-        ("a word key's delta beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            // (The block's base at the last byte, the first key's delta all ones.)
-            let bits = Int(l.value("words.key.bits", d))
-            for byte in 0..<((bits + 7) / 8) { l.setByte("words.key.delta", at: byte, 0xFF, &d) }
-            l.set("words.key.base", at: 0, UInt32(l.section("folded").count - 1), &d) }),
         ("a name symbol longer than 8 bytes", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("names.lengths", at: 0, 9, &d) }),
         ("a name symbol with bytes beyond its length", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -416,15 +403,6 @@ struct IndexFileTests {
         #expect(layout.placeWord(1, data) & UInt64(_PlaceFields.otherID | _PlaceFields.widePopulation) == 0)
         #expect(layout.section("places.wide").count == 0 && layout.section("places").count >= 3 * 20)
         #expect(MemoryLayout<_PackedPlace>.stride == 20)
-
-        // The whole-name keys are in blocks (several, so that one key per block or one
-        // block in all is a damage), their first block holds more than one text; the word
-        // keys are one block.
-        let text = layout.section("folded").count
-        #expect(_KeyOffsets.blockShifts.contains(Int(layout.value("whole.key.shift", data))))
-        #expect(layout.section("whole.key.base").count / 4 >= 2 && Fixtures.completer.index.whole.key[1] > 0)
-        #expect(layout.value("words.key.shift", data) == UInt64(_KeyOffsets.plainShift))
-        #expect(layout.value("words.key.bits", data) >= 1 && text > 1)
 
         #expect(MemoryLayout<_QualifierList>.stride == 32)
         let lastBlock = layout.section("names.base").count - 4, lastDelta = layout.section("names.delta").count - 1

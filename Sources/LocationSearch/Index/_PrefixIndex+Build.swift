@@ -75,7 +75,7 @@ extension _PrefixIndex {
     /// The folded text laid out in whole-key order, each distinct text once (identical
     /// names sort next to each other), with both lists' keys (`whole` sorted, and `words`,
     /// keys into `folded`, each in a name of `nameCount`) moved into it: the whole-name
-    /// keys' offsets then rise, which `_KeyOffsets` stores in about 11 bits a key. A word key
+    /// keys' offsets then rise, which `_KeyOffsets` stores in two bytes a key. A word key
     /// keeps its place in its name's text.
     ///
     /// - Complexity: O(*t* + *n*) for *t* bytes of text and *n* keys.

@@ -93,12 +93,9 @@ enum _IndexFile {
     /// 64 within each group (`_ViewPositions`: `.pos.first`, `.pos.at`, `.pos.bits`), not a
     /// base per block and 16 bits each. 28: a name with a fold in the index coded as an edit of
     /// it (`names.folds`, a bit a name; the name's codes a whole-name key's position, a case
-    /// mode and edit operations: `_NameFolds`). 29: each key's offset in the folded text as its
-    /// block's base and a delta of `<list>.key.bits` bits, packed (`_KeyOffsets`), the block
-    /// size chosen per list (`.key.shift`: 16 to 128 keys, or one block for word keys, whose
-    /// offsets take the bits the text's length needs), not 16-bit deltas in blocks of 64 and
-    /// 32-bit word-key offsets.
-    static let version: UInt64 = 29
+    /// mode and edit operations: `_NameFolds`). (A format with the keys' offsets bit-packed was
+    /// measured and not kept: docs/filters-and-footprint.md.)
+    static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

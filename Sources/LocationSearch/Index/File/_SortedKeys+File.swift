@@ -1,12 +1,11 @@
 extension _SortedKeys {
-    /// Appends the list as sections `<prefix>.key.base`, `.key.delta`, `.key.bits` and
-    /// `.key.shift` (its key offsets: see `_KeyOffsets`), `.entry` (its names and scores' ranks, a word
+    /// Appends the list as sections `<prefix>.key.base`, `.key.delta` and `.key.shift`
+    /// (its key offsets: see `_KeyOffsets`), `.entry` (its names and scores' ranks, a word
     /// of `.entry.width` bytes a key, the name in its low `.entry.bits` bits: see
     /// `_KeyNameScores`), `.scores` (the distinct scores), `.tree`, `.buckets` (its
     /// columns, as they are) and `.leaves` (its tree's leaf count).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
-        writer.append("\(prefix).key.bits", value: UInt64(key.bits))
         writer.append("\(prefix).key.shift", value: UInt64(key.shift))
         writer.append(prefix, [
             "entry": entries.words.bytes, "scores": entries.scores, "tree": tree, "buckets": buckets,
@@ -25,14 +24,12 @@ extension _SortedKeys {
     init(reading reader: _IndexFile.Reader, prefix: String, textCount: Int, nameCount: Int) throws {
         let column = reader.columns(prefix), keyColumn = reader.columns("\(prefix).key")
         guard let shift = Int(exactly: try reader.value("\(prefix).key.shift")),
-              let bits = Int(exactly: try reader.value("\(prefix).key.bits")),
               let width = Int(exactly: try reader.value("\(prefix).entry.width")),
               let nameBits = Int(exactly: try reader.value("\(prefix).entry.bits")),
               let words = _PackedWords(bytes: try column("entry"), width: width),
               let entries = _KeyNameScores(words: words, nameBits: nameBits, scores: try column("scores"))
         else { throw reader.invalid("the \(prefix) key list is damaged") }
-        let key = _KeyOffsets(base: try keyColumn("base"), delta: try keyColumn("delta"), bits: bits, shift: shift,
-                              count: entries.count)
+        let key = _KeyOffsets(base: try keyColumn("base"), delta: try keyColumn("delta"), shift: shift)
         let tree: _Column<Float> = try column("tree")
         let leaves = try reader.value("\(prefix).leaves")
         let expected = Self.leafCount(keys: entries.count)
@@ -41,7 +38,7 @@ extension _SortedKeys {
                 "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(entries.count) keys")
         }
         self.init(key: key, entries: entries, tree: tree, buckets: try column("buckets"), leafCount: expected)
-        guard key.isConsistent(below: textCount),
+        guard key.count == entries.count, key.isConsistent(below: textCount),
               entries.isConsistent(nameCount: nameCount), bucketsAreConsistent()
         else { throw reader.invalid("the \(prefix) key list is damaged") }
     }
