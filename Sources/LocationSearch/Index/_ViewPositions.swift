@@ -189,14 +189,7 @@ struct _ViewPositions: Sendable {
             }
             let target = UInt64(value &- lowest) & ((1 &<< low) &- 1), lows = bits + (words &+ 2)
             while j < _ViewPositions.blockSize {
-                let bit: Int
-                if rest0 != 0 {
-                    bit = rest0.trailingZeroBitCount
-                    rest0 &= rest0 &- 1
-                } else {
-                    bit = 64 &+ rest1.trailingZeroBitCount
-                    rest1 &= rest1 &- 1
-                }
+                let bit = _ViewPositions.takeLowestSetBit(&rest0, &rest1)
                 // A higher high part: this offset is above `value`'s.
                 guard bit &- j == Int(high) else { break }
                 let at0 = j &* Int(low), word = lows + (at0 &>> 6), s = UInt64(at0 & 63)
@@ -234,14 +227,7 @@ struct _ViewPositions: Sendable {
             let lowest = first.unsafelyUnwrapped[b], mask = (1 &<< UInt64(low)) &- 1, lows = bits + (words &+ 2)
             var at0 = j &* low, k = 0
             while k < n {
-                let bit: Int
-                if rest0 != 0 {
-                    bit = rest0.trailingZeroBitCount
-                    rest0 &= rest0 &- 1
-                } else {
-                    bit = 64 &+ rest1.trailingZeroBitCount
-                    rest1 &= rest1 &- 1
-                }
+                let bit = _ViewPositions.takeLowestSetBit(&rest0, &rest1)
                 let high = UInt32(truncatingIfNeeded: bit &- j &- k)
                 let word = lows + (at0 &>> 6), s = UInt64(at0 & 63)
                 let two = (word[0] &>> s) | ((word[1] &<< 1) &<< (63 &- s))
@@ -275,6 +261,20 @@ struct _ViewPositions: Sendable {
 
     private static let ones: UInt64 = 0x0101_0101_0101_0101
     private static let highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The lowest set bit of the 128 bits `low` then `high` (not both 0), cleared from them:
+    /// the next high part's bit in a block's unary words.
+    @inline(__always)
+    static func takeLowestSetBit(_ low: inout UInt64, _ high: inout UInt64) -> Int {
+        if low != 0 {
+            let bit = low.trailingZeroBitCount
+            low &= low &- 1
+            return bit
+        }
+        let bit = 64 &+ high.trailingZeroBitCount
+        high &= high &- 1
+        return bit
+    }
 
     /// Per byte of `word`, the set bits in it and the bytes below it (so the top byte is
     /// the word's count).
