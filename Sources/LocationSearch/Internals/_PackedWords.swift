@@ -77,8 +77,7 @@ struct _PackedWords: Sendable {
 
     @inline(__always)
     private func maxima(width: Int, splitAt shift: Int) -> (low: UInt64, high: UInt64) {
-        let words = Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width,
-                            mask: width == Self.maximumWidth ? .max : (1 << UInt64(8 * width)) - 1)
+        let words = buffers(width: width)
         let lowMask: UInt64 = (1 << UInt64(shift)) &- 1
         var low: UInt64 = 0, high: UInt64 = 0
         for i in 0..<count {
@@ -90,7 +89,12 @@ struct _PackedWords: Sendable {
     }
 
     @inline(__always)
-    var buffers: Buffers {
+    var buffers: Buffers { buffers(width: width) }
+
+    /// The numbers as plain values, read `width` bytes at a time (`width` is this
+    /// column's: `maxima` passes it as a constant, so each read's stride is a constant).
+    @inline(__always)
+    private func buffers(width: Int) -> Buffers {
         Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width,
                 mask: width == Self.maximumWidth ? .max : (1 << UInt64(8 * width)) - 1)
     }
