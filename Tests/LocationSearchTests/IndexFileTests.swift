@@ -269,6 +269,13 @@ struct IndexFileTests {
             l.setByte("trie.words.upper", at: 1, 254, &d) }),
         ("a far trie end unmarked", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("trie.whole.upper", at: 0, 0, &d) }),
+        ("the gazetteer and the whole-name list damaged at once (each read on its own thread)", {
+            @Sendable (l: IndexLayout, d: inout Data) in
+            l.setPlaceWord(1, l.placeWord(1, d) | 1 << 63, &d)
+            l.setByte("trie.whole.upper", at: 0, 0, &d) }),
+        ("the word and whole-name lists damaged at once", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("trie.words.upper", at: 1, 254, &d)
+            l.setByte("trie.whole.upper", at: 0, 0, &d) }),
         ("a trie end marked far but not listed", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("trie.whole.upper", at: 1, 255, &d) }),
         ("a far trie end beyond the keys", { @Sendable (l: IndexLayout, d: inout Data) in

@@ -71,10 +71,18 @@ struct _PrecomputedAnswers: Sendable {
     static let empty = _PrecomputedAnswers(
         keys: _StringTable(_StringTable.Builder()), entries: Entries([])!, exactCounts: _Column([]))
 
-    /// Whether the stored parts agree with each other and with `index`: `depth` entries
-    /// per key, keys sorted, each entry a name of its place and a key inside the text, a
-    /// matched length no longer than the longest name, and an exact count up to `depth`.
+    /// Whether the stored parts agree with each other and with `index` (see
+    /// `isConsistent(names:textCount:longestName:)`).
     func isConsistent(with index: _PrefixIndex) -> Bool {
+        isConsistent(names: index.namePlace.count, textCount: index.folded.count, longestName: index.longestName)
+    }
+
+    /// Whether the stored parts agree with each other and with an index of `names`
+    /// indexed names, `textCount` bytes of folded text and a longest name of
+    /// `longestName` bytes: `depth` entries per key, keys sorted, each entry one of the
+    /// names and a key inside the text, a matched length no longer than the longest name,
+    /// and an exact count up to `depth`.
+    func isConsistent(names: Int, textCount: Int, longestName: Int) -> Bool {
         guard keys.isConsistent(), entries.count / Self.depth == keys.count, entries.count % Self.depth == 0,
               exactCounts.count == keys.count, exactCounts.buffer.allSatisfy({ Int($0) <= Self.depth }),
               _BucketTable.isConsistent(buckets, count: keys.count)
@@ -84,9 +92,8 @@ struct _PrecomputedAnswers: Sendable {
         // the longest name and a space, plus one for a run-together query read as two words
         // (stored answers have no qualifier).
         guard let largest = entries.largest() else { return false }
-        return entries.count == 0 || (Int(largest.name) < index.namePlace.count
-            && Int(largest.keyOffset) < index.folded.count
-            && largest.matchedLength <= UInt32(clamping: index.longestName + 2))
+        return entries.count == 0 || (Int(largest.name) < names && Int(largest.keyOffset) < textCount
+            && largest.matchedLength <= UInt32(clamping: longestName + 2))
     }
 
     private func compare(_ a: Int, _ b: Int) -> Int {

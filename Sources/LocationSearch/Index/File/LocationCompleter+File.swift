@@ -16,13 +16,32 @@ extension LocationCompleter {
 
     /// The completer `write(to:)` wrote, every part checked against the ones it refers to.
     ///
+    /// The checks run on two threads: the index's whole-name list (its keys, trie and
+    /// views) and the stored answers on one of their own, while this one checks the
+    /// gazetteer, the qualifiers and the word list; then the index's references into the
+    /// gazetteer. (If both threads find damage, this thread's is the error reported.)
+    ///
     /// - Complexity: O(*n*) for a file of *n* bytes.
     init(reading reader: _IndexFile.Reader) throws {
-        let gazetteer = try Gazetteer(reading: reader)
-        let index = try _PrefixIndex(
-            reading: reader, names: gazetteer._names.count, places: gazetteer._places.count,
-            labels: gazetteer._labels.count)
-        let answers = try _PrecomputedAnswers(reading: reader, prefix: "answers", index: index)
+        let head = try _PrefixIndex.Head(reading: reader)
+        let (here, there) = try _Concurrently.run({
+            let gazetteer = try Gazetteer(reading: reader)
+            return (gazetteer: gazetteer,
+                    qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
+                    qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
+                    words: try _PrefixIndex.List.reading(reader, "words", head: head))
+        }, alongside: {
+            Result {
+                (whole: try _PrefixIndex.List.reading(reader, "whole", head: head),
+                 answers: try _PrecomputedAnswers(reading: reader, prefix: "answers", head: head))
+            }
+        })
+        let gazetteer = here.gazetteer, (whole, answers) = try there.get()
+        let index = _PrefixIndex(head: head, whole: whole, words: here.words)
+        if let problem = index.mismatch(
+            names: gazetteer._names.count, places: gazetteer._places.count, labels: gazetteer._labels.count) {
+            throw reader.invalid(problem)
+        }
         let qualifierBits = _KeyQualifierBits(
             places: try reader.column("qualifier.places", as: UInt64.self),
             alternateKeys: try reader.column("qualifier.alternate", as: UInt64.self))
@@ -30,7 +49,6 @@ extension LocationCompleter {
               qualifierBits.alternateKeys.count == _KeyQualifierBits.words(forKeys: index.whole.count)
         else { throw reader.invalid("the qualifier bits are damaged") }
         self.init(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
-                  qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
-                  qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer))
+                  qualifierPrefixes: here.qualifierPrefixes, qualifiers: here.qualifiers)
     }
 }

@@ -24,11 +24,19 @@ extension _IndexFile {
     ///     let folded = try reader.column("folded", as: UInt8.self)
     ///     let longest = try reader.value("name.longest")
     ///     try reader.finish()
-    final class Reader {
+    ///
+    /// Types may take their sections on two threads at once (a completer reads its
+    /// gazetteer and its index so: `LocationCompleter(reading:)`).
+    ///
+    /// `@unchecked Sendable`: its one mutable field, the names of the sections not yet
+    /// taken, is only touched under `lock`; the rest is immutable once it is opened, and
+    /// the memory is read-only from then on (see `_Memory`).
+    final class Reader: @unchecked Sendable {
         let url: URL
         /// The sections, in the table's order.
         let sections: [Section]
         private let memory: _Memory
+        private let lock = NSLock()
         private var unread: Set<String>
         private let byName: [String: Section]
 
@@ -135,7 +143,9 @@ extension _IndexFile {
             guard let section = byName[name] else { throw invalid("section \(name) is missing") }
             let stride = MemoryLayout<Element>.stride
             guard section.count % stride == 0 else { throw invalid("section \(name) has a partial element") }
+            lock.lock()
             unread.remove(name)
+            lock.unlock()
             return _Column(memory: memory, byteOffset: section.offset, count: section.count / stride)
         }
 
@@ -166,6 +176,9 @@ extension _IndexFile {
         /// Throws unless every section of the file was read: a section no type reads is
         /// from another writer.
         func finish() throws {
+            lock.lock()
+            let unread = unread
+            lock.unlock()
             if let name = sections.first(where: { unread.contains($0.name) })?.name {
                 throw invalid("it has an unknown section \(name)")
             }

@@ -7,15 +7,19 @@ extension _KeyViews {
                                "start": positions.runStart, "tree": trees, "treeat": treeStart])
     }
 
-    /// The views `write(to:prefix:)` wrote, their group tables checked for `groups`
-    /// groups (positions are clamped when read; see the type).
+    /// The views `write(to:prefix:)` wrote, their group tables checked for as many groups
+    /// as they list (at least the kind groups; that they are one per label as well, the
+    /// index checks against its gazetteer: `_PrefixIndex.mismatch(names:places:labels:)`).
+    /// Positions are clamped when read; see the type.
     ///
     /// - Complexity: O(*g* + *b*) for *g* groups and *b* blocks of positions.
-    init(reading reader: _IndexFile.Reader, prefix: String, groups: Int) throws {
+    init(reading reader: _IndexFile.Reader, prefix: String) throws {
         let column = reader.columns(prefix)
         let positions = _ViewPositions(first: try column("pos.first"), at: try column("pos.at"),
                                        bits: try column("pos.bits"), runStart: try column("start"))
         self.init(positions: positions, trees: try column("tree"), treeStart: try column("treeat"))
-        guard isConsistent(groups: groups) else { throw reader.invalid("the \(prefix) key views are damaged") }
+        guard groupStart.count > Self.kindGroups, isConsistent(groups: groupCount) else {
+            throw reader.invalid("the \(prefix) key views are damaged")
+        }
     }
 }

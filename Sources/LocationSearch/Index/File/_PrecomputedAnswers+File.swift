@@ -12,10 +12,10 @@ extension _PrecomputedAnswers {
     }
 
     /// The answers `write(to:prefix:)` wrote, checked against each other and against
-    /// `index` (`isConsistent(with:)`).
+    /// the index's `head` (`isConsistent(names:textCount:longestName:)`).
     ///
     /// - Complexity: O(*c* log *c* + *e*) for *c* stored keys and *e* entries.
-    init(reading reader: _IndexFile.Reader, prefix: String, index: _PrefixIndex) throws {
+    init(reading reader: _IndexFile.Reader, prefix: String, head: _PrefixIndex.Head) throws {
         let column = reader.columns(prefix)
         guard let width = Int(exactly: try reader.value("\(prefix).entry.width")),
               let nameBits = Int(exactly: try reader.value("\(prefix).entry.name")),
@@ -25,6 +25,7 @@ extension _PrecomputedAnswers {
         else { throw reader.invalid("the precomputed answers' entries are damaged") }
         self.init(keys: try _StringTable(reading: reader, prefix: "\(prefix).keys"), entries: entries,
                   exactCounts: try column("exact"), buckets: try column("buckets"))
-        guard isConsistent(with: index) else { throw reader.invalid("the precomputed answers are damaged") }
+        guard isConsistent(names: head.namePlace.count, textCount: head.folded.count, longestName: head.longestName)
+        else { throw reader.invalid("the precomputed answers are damaged") }
     }
 }

@@ -20,44 +20,91 @@ extension _PrefixIndex {
         wordViews.write(to: &writer, prefix: "words.vw")
     }
 
-    /// The index `write(to:)` wrote, over a gazetteer of `names` names, `places` places
-    /// and `labels` labels: every reference checked to be in bounds.
+    /// What a loaded index is made of, each part checked within itself: its `head`
+    /// (`Head(reading:)`) and its two lists (`List.reading(_:_:head:)`), which a loader
+    /// reads on two threads at once (`LocationCompleter(reading:)`). Its references into
+    /// the gazetteer are checked by `mismatch(names:places:labels:)`, which a caller must
+    /// ask before using it.
+    init(head: Head, whole: List.Parts, words: List.Parts) {
+        self.init(
+            folded: head.folded, nameDisplay: head.nameDisplay, namePlace: head.namePlace, whole: whole.keys,
+            words: words.keys, longestName: head.longestName,
+            tries: _ShallowTries(whole: whole.trie, words: words.trie),
+            wholeViews: whole.views, wordViews: words.views)
+    }
+
+    /// What is wrong with a loaded index's references into its gazetteer, for one of
+    /// `names` names, `places` places and `labels` labels (every indexed name's display
+    /// name and place in range; a view group per label besides the kind groups), or
+    /// `nil` when they hold.
     ///
-    /// - Complexity: O(*n*) for *n* keys.
-    init(reading reader: _IndexFile.Reader, names: Int, places: Int, labels: Int) throws {
-        let folded = try reader.column("folded", as: UInt8.self)
-        guard folded.isEmpty || folded[folded.count - 1] == 0 else {
-            throw reader.invalid("the folded keys are damaged")
+    /// - Complexity: O(*n*) for *n* indexed names (a vectorised maximum).
+    func mismatch(names: Int, places: Int, labels: Int) -> String? {
+        let groups = labels + _KeyViews.kindGroups
+        if wholeViews.groupCount != groups { return "the whole.vw key views are damaged" }
+        if wordViews.groupCount != groups { return "the words.vw key views are damaged" }
+        guard nameDisplay.isConsistent(below: names), namePlace.isConsistent(below: places) else {
+            return "the name references are damaged"
         }
-        func rising(_ part: String) throws -> _RisingColumn {
-            let columns = reader.columns("name.\(part)")
-            guard let shift = Int(exactly: try reader.value("name.\(part).shift")) else {
+        return nil
+    }
+}
+
+extension _PrefixIndex {
+    /// The parts of an index that the rest is checked against: the folded text, each
+    /// indexed name's display name and place, and the longest name's length.
+    struct Head: Sendable {
+        let folded: _Column<UInt8>
+        let nameDisplay: _RisingColumn
+        let namePlace: _RisingColumn
+        let longestName: Int
+
+        /// The head `write(to:)` wrote (sections `folded`, `name.*`), checked within
+        /// itself (that its names and places are the gazetteer's is for
+        /// `mismatch(names:places:labels:)`).
+        ///
+        /// - Complexity: O(1): the columns are only checked against the gazetteer.
+        init(reading reader: _IndexFile.Reader) throws {
+            folded = try reader.column("folded", as: UInt8.self)
+            guard folded.isEmpty || folded[folded.count - 1] == 0 else {
+                throw reader.invalid("the folded keys are damaged")
+            }
+            func rising(_ part: String) throws -> _RisingColumn {
+                let columns = reader.columns("name.\(part)")
+                guard let shift = Int(exactly: try reader.value("name.\(part).shift")) else {
+                    throw reader.invalid("the name references are damaged")
+                }
+                return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: shift)
+            }
+            nameDisplay = try rising("display")
+            namePlace = try rising("place")
+            guard namePlace.count == nameDisplay.count else {
                 throw reader.invalid("the name references are damaged")
             }
-            return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: shift)
+            // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
+            // name is longer than all the folded text.
+            let longest = try reader.value("name.longest")
+            guard longest >= 1, longest <= UInt64(folded.count) else {
+                throw reader.invalid("its longest name (\(longest)) is damaged")
+            }
+            longestName = Int(longest)
         }
-        let nameDisplay = try rising("display"), namePlace = try rising("place")
-        guard namePlace.count == nameDisplay.count, nameDisplay.isConsistent(below: names),
-              namePlace.isConsistent(below: places)
-        else { throw reader.invalid("the name references are damaged") }
-        // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
-        // name is longer than all the folded text.
-        let longest = try reader.value("name.longest")
-        guard longest >= 1, longest <= UInt64(folded.count) else {
-            throw reader.invalid("its longest name (\(longest)) is damaged")
-        }
-        func keys(_ list: String) throws -> _SortedKeys {
-            try _SortedKeys(reading: reader, prefix: list, textCount: folded.count, nameCount: nameDisplay.count)
-        }
-        let whole = try keys("whole"), words = try keys("words")
-        let tries = _ShallowTries(
-            whole: try _ShallowTrie(reading: reader, prefix: "trie.whole", keyCount: whole.count),
-            words: try _ShallowTrie(reading: reader, prefix: "trie.words", keyCount: words.count))
-        let groups = labels + _KeyViews.kindGroups
-        self.init(
-            folded: folded, nameDisplay: nameDisplay, namePlace: namePlace, whole: whole, words: words,
-            longestName: Int(longest), tries: tries,
-            wholeViews: try _KeyViews(reading: reader, prefix: "whole.vw", groups: groups),
-            wordViews: try _KeyViews(reading: reader, prefix: "words.vw", groups: groups))
+    }
+}
+
+extension _PrefixIndex.List {
+    /// One list's keys, trie and views.
+    typealias Parts = (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews)
+
+    /// List `list`'s parts as `_PrefixIndex.write(to:)` wrote them (sections `<list>.*`,
+    /// `trie.<list>.*` and `<list>.vw.*`), each checked within itself and against the
+    /// others and `head`.
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    static func reading(_ reader: _IndexFile.Reader, _ list: String, head: _PrefixIndex.Head) throws -> Parts {
+        let keys = try _SortedKeys(
+            reading: reader, prefix: list, textCount: head.folded.count, nameCount: head.nameDisplay.count)
+        return (keys, try _ShallowTrie(reading: reader, prefix: "trie.\(list)", keyCount: keys.count),
+                try _KeyViews(reading: reader, prefix: "\(list).vw"))
     }
 }
