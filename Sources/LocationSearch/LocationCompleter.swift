@@ -81,13 +81,14 @@ public struct LocationCompleter: Sendable {
     /// worked out when not given (a built index), read from the file when loading one.
     init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
          qualifierBits: _KeyQualifierBits? = nil, qualifierPrefixes: _QualifierPrefixes? = nil,
-         qualifiers: _Qualifiers? = nil) {
+         qualifiers: _Qualifiers? = nil, localization: _CompletionSource.Localization? = nil) {
         let qualifiers = qualifiers ?? _Qualifiers(gazetteer)
         self.answers = answers
         self.source = _CompletionSource(
             gazetteer: gazetteer, index: index, qualifiers: qualifiers,
             qualifierBits: qualifierBits ?? _KeyQualifierBits(gazetteer, index, qualifiers),
-            qualifierPrefixes: qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers))
+            qualifierPrefixes: qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers),
+            localization: localization)
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).

@@ -27,9 +27,42 @@ final class _CompletionSource: Sendable {
     /// are no localized names.
     let regionPlaces: [Int64: UInt32]
 
+    /// What localizing rows needs from the gazetteer alone: `languages` and `regionPlaces`.
+    struct Localization: Sendable {
+        let languages: [String: Int32]
+        let regionPlaces: [Int64: UInt32]
+
+        /// The gazetteer's languages and regions (a pass over every place, when it has
+        /// localized names): made alongside the index's checks when an index is loaded.
+        init(_ gazetteer: Gazetteer) {
+            var languages: [String: Int32] = [:]
+            var regionPlaces: [Int64: UInt32] = [:]
+            if !gazetteer._localized.entries.isEmpty {
+                // Marked in an array by label, not hashed: every start reads every entry.
+                var used = [Bool](repeating: false, count: gazetteer._labels.count)
+                for entry in gazetteer._localized.entries.buffer where entry.language >= 0 {
+                    used[Int(entry.language)] = true
+                }
+                for (label, isUsed) in used.enumerated() where isUsed {
+                    languages[gazetteer._labels[label]] = Int32(label)
+                }
+                // (By index: a read through the table's iterator decodes every field.)
+                let places = gazetteer._places.buffers
+                for i in places.indices where places[i].kind != .city {
+                    let record = places[i]
+                    regionPlaces[_CompletionSource.key(
+                        record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
+                }
+            }
+            self.languages = languages
+            self.regionPlaces = regionPlaces
+        }
+    }
+
+    /// A source over these parts; `localization` is made from `gazetteer` when not given.
     init(
         gazetteer: Gazetteer, index: _PrefixIndex, qualifiers: _Qualifiers, qualifierBits: _KeyQualifierBits,
-        qualifierPrefixes: _QualifierPrefixes
+        qualifierPrefixes: _QualifierPrefixes, localization: Localization? = nil
     ) {
         self.gazetteer = gazetteer
         self.index = index
@@ -43,24 +76,9 @@ final class _CompletionSource: Sendable {
             if let code = _Filter.pack(label.utf8) { groups[code] = groups[code] == nil ? g : -1 }
         }
         countryGroups = groups
-        var languages: [String: Int32] = [:]
-        var regionPlaces: [Int64: UInt32] = [:]
-        if !gazetteer._localized.entries.isEmpty {
-            // Marked in an array by label, not hashed: every start reads every entry.
-            var used = [Bool](repeating: false, count: gazetteer._labels.count)
-            for entry in gazetteer._localized.entries.buffer where entry.language >= 0 {
-                used[Int(entry.language)] = true
-            }
-            for (label, isUsed) in used.enumerated() where isUsed { languages[gazetteer._labels[label]] = Int32(label) }
-            // (By index: a read through the table's iterator decodes every field.)
-            let places = gazetteer._places.buffers
-            for i in places.indices where places[i].kind != .city {
-                let record = places[i]
-                regionPlaces[Self.key(record.countryCode, record.kind == .region ? record.admin1Code : -1)] = UInt32(i)
-            }
-        }
-        self.languages = languages
-        self.regionPlaces = regionPlaces
+        let localization = localization ?? Localization(gazetteer)
+        languages = localization.languages
+        regionPlaces = localization.regionPlaces
     }
 
     static func key(_ countryCode: Int32, _ admin1Code: Int32) -> Int64 {

@@ -18,8 +18,9 @@ extension LocationCompleter {
     ///
     /// The checks run on two threads: the index's whole-name list (its keys, trie and
     /// views) and the stored answers on one of their own, while this one checks the
-    /// gazetteer, the qualifiers and the word list; then the index's references into the
-    /// gazetteer. (If both threads find damage, this thread's is the error reported.)
+    /// gazetteer, the qualifiers and the word list (and finds the gazetteer's languages);
+    /// then the index's references into the gazetteer. (If both threads find damage,
+    /// this thread's is the error reported.)
     ///
     /// - Complexity: O(*n*) for a file of *n* bytes.
     init(reading reader: _IndexFile.Reader) throws {
@@ -29,6 +30,7 @@ extension LocationCompleter {
             return (gazetteer: gazetteer,
                     qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
                     qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
+                    localization: _CompletionSource.Localization(gazetteer),
                     words: try _PrefixIndex.List.reading(reader, "words", head: head))
         }, alongside: {
             Result {
@@ -49,6 +51,7 @@ extension LocationCompleter {
               qualifierBits.alternateKeys.count == _KeyQualifierBits.words(forKeys: index.whole.count)
         else { throw reader.invalid("the qualifier bits are damaged") }
         self.init(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
-                  qualifierPrefixes: here.qualifierPrefixes, qualifiers: here.qualifiers)
+                  qualifierPrefixes: here.qualifierPrefixes, qualifiers: here.qualifiers,
+                  localization: here.localization)
     }
 }
