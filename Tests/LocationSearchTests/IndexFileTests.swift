@@ -130,6 +130,14 @@ struct IndexFileTests {
         ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("words.leaves", UInt64.max, &d) }),
         ("word leaves zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("words.leaves", 0, &d) }),
+        ("whole leaves one more", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.leaves", l.value("whole.leaves", d) + 1, &d) }),
+        ("word leaves one fewer", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.leaves", l.value("words.leaves", d) - 1, &d) }),
+        ("a view's tree a leaf short", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (Every group's tree end moves by two values: the last group's tree no longer fits its blocks.)
+            let at = l.section("whole.vw.treeat").count - 4
+            l.set("whole.vw.treeat", at: at, l.word("whole.vw.treeat", at: at, d) &- 2, &d) }),
         ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(_IndexFile.Header.sectionCountField, UInt64.max, &d) }),
         ("version of the old search", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(1, 13, &d) }),

@@ -89,6 +89,30 @@ struct PrefixIndexRangeTests {
         Self.completer.index._checkInvariants()
     }
 
+    /// The lists' trees have a leaf per block, not a power of two (for neither list here):
+    /// the walk still yields every key of a range by score, then position, and
+    /// `maxScore(in:)` is the range's best score.
+    @Test func treesOfAnyLeafCountWalkAndBoundRanges() {
+        var generator = SeededGenerator(seed: 5)
+        for list in [Self.completer.index.whole, Self.completer.index.words] {
+            #expect(list.leafCount == (list.count + _SortedKeys.blockSize - 1) / _SortedKeys.blockSize)
+            #expect(list.leafCount & (list.leafCount - 1) != 0)
+            for _ in 0..<300 {
+                let a = Int.random(in: 0...list.count, using: &generator)
+                let b = Int.random(in: a...list.count, using: &generator)
+                #expect(list.maxScore(in: a..<b) == (a..<b).map(list.score).max() ?? -.infinity)
+                var walk = _BestFirst()
+                walk.add(a..<b, of: list, bonus: 0.25)
+                var yielded: [Int] = []
+                while let (position, _, score) = walk.next() {
+                    #expect(score == list.score(position) + 0.25)
+                    yielded.append(position)
+                }
+                #expect(yielded == Array(a..<b).sorted { (list.score($0), -$0) > (list.score($1), -$1) })
+            }
+        }
+    }
+
     @Test func rangesMatchAScan() {
         let index = Self.completer.index
         var queries: Set<[UInt8]> = [[0x61], [0x78], [0xFF], [0x20], [0x61, 0x62, 0x20], [0xE6], [0x7A, 0x7A]]
