@@ -134,6 +134,11 @@ struct IndexFileTests {
             l.setValue("whole.leaves", l.value("whole.leaves", d) + 1, &d) }),
         ("word leaves one fewer", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("words.leaves", l.value("words.leaves", d) - 1, &d) }),
+        ("the qualifier bits a context short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("qualifier.contexts", by: 16, &d) }),
+        ("the qualifier bits a word long", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (A word of the next section: still inside the file.)
+            l.shorten("qualifier.contexts", by: -8, &d) }),
         ("a view's tree a leaf short", { @Sendable (l: IndexLayout, d: inout Data) in
             // (Every group's tree end moves by two values: the last group's tree no longer fits its blocks.)
             let at = l.section("whole.vw.treeat").count - 4
@@ -699,6 +704,12 @@ struct IndexLayout: Sendable {
         setPacked("answers.entries", i, width: width, word, &data)
     }
 
+    /// Shortens section `name` by `bytes` (its table entry's count; the file keeps its bytes).
+    func shorten(_ name: String, by bytes: Int, _ data: inout Data) {
+        guard let i = sections.firstIndex(where: { $0.name == name }) else { return }
+        setTable(i, word: Self.offsetWord + 1, UInt64(sections[i].count - bytes), &data)
+    }
+
     /// Sets number `i` of section `name`, `_PackedWords` of `width` bytes, to `value`.
     func setPacked(_ name: String, _ i: Int, width: Int, _ value: UInt64, _ data: inout Data) {
         for b in 0..<width { setByte(name, at: i * width + b, UInt8(truncatingIfNeeded: value >> (8 * b)), &data) }
@@ -720,9 +731,13 @@ struct IndexLayout: Sendable {
         #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
     }
 
-    /// Recomputes every section's checksum and the header's, as a writer would.
+    /// Recomputes every section's checksum and the header's, as a writer would (over each
+    /// section's offset and count as the damaged table has them).
     func reseal(_ data: inout Data) {
-        for (i, section) in sections.enumerated() {
+        for i in sections.indices {
+            let section = Section(name: sections[i].name,
+                                  offset: Int(truncatingIfNeeded: table(i, word: Self.offsetWord, data)),
+                                  count: Int(truncatingIfNeeded: table(i, word: Self.offsetWord + 1, data)))
             let valid = section.offset >= 0 && section.count >= 0 && section.offset <= data.count
                 && section.count <= data.count - section.offset
             guard valid else { continue }

@@ -94,7 +94,9 @@ enum _IndexFile {
     /// base per block and 16 bits each. (Formats with names coded as edits of their folds, and
     /// with the keys' offsets bit-packed, were measured and not kept:
     /// docs/filters-and-footprint.md.) 28: block-maximum trees (the lists' `.tree`, the
-    /// views' `.vw.tree`) with a leaf per block, not rounded up to a power of two.
+    /// views' `.vw.tree`) with a leaf per block, not rounded up to a power of two; the
+    /// qualifier first bytes per place context and kind (`qualifier.contexts`), not per
+    /// place (`qualifier.places`).
     static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.
