@@ -162,8 +162,20 @@ struct IndexFileTests {
             l.set("name.display.base", at: 0, UInt32.max, &d) }),
         ("a name's place beyond the places", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("name.place.base", at: 1, UInt32.max - 1, &d) }),
+        ("a name's places a block past the places", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("name.place.base", at: 0, UInt32(l.section("places").count / 20), &d) }),
+        ("a name's place step before its block", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("name.place.steps", at: 0, l.byte("name.place.steps", at: 0, d) | 1, &d) }),
+        ("a name's place step past the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (The fixture's names end within their last block.)
+            let last = l.section("name.place.steps").count - 1
+            l.setByte("name.place.steps", at: last, l.byte("name.place.steps", at: last, d) | 0x80, &d) }),
+        ("a name's places in a wide block beyond them", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("name.place.base", at: 0, _StepColumn.wideFlag, &d) }),
+        ("a name's places a block short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("name.place.steps", by: 8, &d) }),
         ("a rising column's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("name.place.shift", 5, &d) }),
+            l.setValue("name.display.shift", 5, &d) }),
         ("a rising column's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("name.display.shift", UInt64.max, &d) }),
         ("a whole-name key's block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -345,7 +357,7 @@ struct IndexFileTests {
             l.setAnswerEntry(0, .init(name: entry.name, keyOffset: entry.keyOffset, matchedLength: 1_000), &d) }),
         ("a stored name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
             let entry = l.answerEntry(3, d)
-            let names = UInt32(l.section("name.place.delta").count)
+            let names = UInt32(l.section("name.display.delta").count)
             l.setAnswerEntry(3, .init(name: names, keyOffset: entry.keyOffset, matchedLength: entry.matchedLength), &d)
         }),
         ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -407,6 +419,8 @@ struct IndexFileTests {
         #expect((1 << bits) - 1 >= names && width < 8)
         let wordBits = 8 * Int(layout.value("words.entry.width", data)) - Int(layout.value("words.entry.bits", data))
         #expect(layout.section("words.scores").count / 4 < 1 << wordBits)
+        // The names' places end within their last block, and are narrow.
+        #expect(names % _StepColumn.blockSize != 0 && layout.section("name.place.wide").count == 0)
 
         // A context one past the last and a last first name of all ones are out of range;
         // place 1 has a GeoNames id of its own, no wide population, and its word bits to spare.

@@ -47,7 +47,7 @@ extension _PrefixIndex {
             })
         self.init(
             folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
-            namePlace: _RisingColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
+            namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
     }

@@ -96,7 +96,9 @@ enum _IndexFile {
     /// docs/filters-and-footprint.md.) 28: block-maximum trees (the lists' `.tree`, the
     /// views' `.vw.tree`) with a leaf per block, not rounded up to a power of two; the
     /// qualifier first bytes per place context and kind (`qualifier.contexts`), not per
-    /// place (`qualifier.places`).
+    /// place (`qualifier.places`); each name's place as a base per block of 64 names and a
+    /// bit a name, set where the place steps up by one (`_StepColumn`: `name.place.base`,
+    /// `.steps`, `.wide`), not a byte a name (`name.place.delta`, `.shift`).
     static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.

@@ -1,16 +1,15 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the folded keys (`folded`), each indexed name's
-    /// display name and place (`name.display` and `name.place`, each `.base`, `.delta` and
-    /// `.shift`: see `_RisingColumn`), the longest name
+    /// display name (`name.display.base`, `.delta` and `.shift`: see `_RisingColumn`) and
+    /// place (`name.place.base`, `.steps` and `.wide`: see `_StepColumn`), the longest name
     /// (`name.longest`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
     /// its trie (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`,
     /// `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("folded", folded)
-        for (part, column) in [("display", nameDisplay), ("place", namePlace)] {
-            writer.append("name.\(part)", ["base": column.base, "delta": column.delta])
-            writer.append("name.\(part).shift", value: UInt64(column.shift))
-        }
+        writer.append("name.display", ["base": nameDisplay.base, "delta": nameDisplay.delta])
+        writer.append("name.display.shift", value: UInt64(nameDisplay.shift))
+        writer.append("name.place", ["base": namePlace.base, "steps": namePlace.steps, "wide": namePlace.wide])
         writer.append("name.longest", value: UInt64(longestName))
         whole.write(to: &writer, prefix: "whole")
         words.write(to: &writer, prefix: "words")
@@ -29,16 +28,14 @@ extension _PrefixIndex {
         guard folded.isEmpty || folded[folded.count - 1] == 0 else {
             throw reader.invalid("the folded keys are damaged")
         }
-        func rising(_ part: String) throws -> _RisingColumn {
-            let columns = reader.columns("name.\(part)")
-            guard let shift = Int(exactly: try reader.value("name.\(part).shift")) else {
-                throw reader.invalid("the name references are damaged")
-            }
-            return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: shift)
+        let display = reader.columns("name.display"), place = reader.columns("name.place")
+        guard let shift = Int(exactly: try reader.value("name.display.shift")) else {
+            throw reader.invalid("the name references are damaged")
         }
-        let nameDisplay = try rising("display"), namePlace = try rising("place")
-        guard namePlace.count == nameDisplay.count, nameDisplay.isConsistent(below: names),
-              namePlace.isConsistent(below: places)
+        let nameDisplay = _RisingColumn(base: try display("base"), delta: try display("delta"), shift: shift)
+        let namePlace = _StepColumn(base: try place("base"), steps: try place("steps"), wide: try place("wide"),
+                                    count: nameDisplay.count)
+        guard nameDisplay.isConsistent(below: names), namePlace.isConsistent(below: places)
         else { throw reader.invalid("the name references are damaged") }
         // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
         // name is longer than all the folded text.
