@@ -324,8 +324,12 @@ struct IndexFileTests {
             l.setPacked("whole.entry", 0, width: width, UInt64(word), &d) }),
         ("a key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
             let width = Int(l.value("words.entry.width", d)), bits = Int(l.value("words.entry.bits", d))
-            let word = UInt64(l.section("words.scores").count / 4) << bits
+            let word = UInt64(l.section("scores").count / 4) << bits
             l.setPacked("words.entry", 0, width: width, word, &d) }),
+        ("a whole-name key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+            let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))
+            let word = UInt64(l.section("scores").count / 4) << bits
+            l.setPacked("whole.entry", 1, width: width, word, &d) }),
         ("a key word's padding", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("whole.entry", at: l.section("whole.entry").count - 1, 1, &d) }),
         ("a key word's width changed", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -339,11 +343,11 @@ struct IndexFileTests {
         ("a key word's name bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.entry.bits", UInt64.max, &d) }),
         ("key scores not rising", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("whole.scores", at: 4, l.word("whole.scores", at: 0, d), &d) }),
+            l.set("scores", at: 4, l.word("scores", at: 0, d), &d) }),
         ("a key score not a number", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.scores", at: l.section("words.scores").count - 4, Float.nan.bitPattern, &d) }),
+            l.set("scores", at: l.section("scores").count - 4, Float.nan.bitPattern, &d) }),
         ("a key score infinite", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.scores", at: l.section("words.scores").count - 4, Float.infinity.bitPattern, &d) }),
+            l.set("scores", at: l.section("scores").count - 4, Float.infinity.bitPattern, &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
         try IndexLayout.expectResealedDamageIsAnError(Fixtures.completer, name, damage)
@@ -418,7 +422,7 @@ struct IndexFileTests {
         let width = Int(layout.value("whole.entry.width", data)), bits = Int(layout.value("whole.entry.bits", data))
         #expect((1 << bits) - 1 >= names && width < 8)
         let wordBits = 8 * Int(layout.value("words.entry.width", data)) - Int(layout.value("words.entry.bits", data))
-        #expect(layout.section("words.scores").count / 4 < 1 << wordBits)
+        #expect(layout.section("scores").count / 4 < 1 << wordBits)
         // The names' places end within their last block, and are narrow.
         #expect(names % _StepColumn.blockSize != 0 && layout.section("name.place.wide").count == 0)
 

@@ -33,6 +33,19 @@ struct PrefixIndexTests {
         }
     }
 
+    /// Both lists rank their keys' scores in one table, the whole-name keys' distinct
+    /// scores: a word key's score is its name's whole-name key's.
+    @Test func theListsShareOneScoreTable() {
+        for index in [Fixtures.completer.index, PrefixIndexRangeTests.completer.index] {
+            let table = Array(index.whole.entries.scores)
+            #expect(Array(index.words.entries.scores) == table)
+            #expect(table == Set((0..<index.whole.count).map(index.whole.score)).sorted())
+            var wholeScore: [UInt32: Float] = [:]
+            for i in 0..<index.whole.count { wholeScore[index.whole.name(i)] = index.whole.score(i) }
+            for i in 0..<index.words.count { #expect(index.words.score(i) == wholeScore[index.words.name(i)]) }
+        }
+    }
+
     /// Keys come out by score, then position: a total order, whatever the tree's shape
     /// (the fixture's scores tie often: many places share a population).
     @Test func bestFirstYieldsEveryKeyOfARangeInScoreOrder() {

@@ -73,9 +73,11 @@ struct _SortedKeys: Sendable {
     }
 
     /// The list of `entries`, already `sorted(_:folded:)`, whose keys are offsets in `text`
-    /// and names below `nameCount`; their names and scores in words of the fewest bytes
-    /// that hold them, at least `minimumWidth` (`_KeyNameScores`).
-    init(sorted entries: [Entry], text: UnsafeBufferPointer<UInt8>, nameCount: Int, minimumWidth: Int = 1) {
+    /// and names below `nameCount`; their names and scores' `ranks` in `scores` (a table
+    /// that holds every entry's score) in words of the fewest bytes that hold them, at
+    /// least `minimumWidth` (`_KeyNameScores`).
+    init(sorted entries: [Entry], ranks: ArraySlice<UInt32>, scores table: _Column<Float>,
+         text: UnsafeBufferPointer<UInt8>, nameCount: Int, minimumWidth: Int = 1) {
         let score = entries.map(\.score)
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
@@ -92,7 +94,7 @@ struct _SortedKeys: Sendable {
         }
         self.init(
             key: _KeyOffsets(entries.map(\.key)),
-            entries: _KeyNameScores(names: entries.map(\.name), scores: score, nameCount: nameCount,
+            entries: _KeyNameScores(names: entries.map(\.name), ranks: ranks, scores: table, nameCount: nameCount,
                                     minimumWidth: minimumWidth),
             tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
     }

@@ -98,7 +98,8 @@ enum _IndexFile {
     /// qualifier first bytes per place context and kind (`qualifier.contexts`), not per
     /// place (`qualifier.places`); each name's place as a base per block of 64 names and a
     /// bit a name, set where the place steps up by one (`_StepColumn`: `name.place.base`,
-    /// `.steps`, `.wide`), not a byte a name (`name.place.delta`, `.shift`).
+    /// `.steps`, `.wide`), not a byte a name (`name.place.delta`, `.shift`); one table of
+    /// distinct scores for both key lists (`scores`), not one each (`<list>.scores`).
     static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.

@@ -2,7 +2,8 @@ extension _PrefixIndex {
     /// Appends the index's sections: the folded keys (`folded`), each indexed name's
     /// display name (`name.display.base`, `.delta` and `.shift`: see `_RisingColumn`) and
     /// place (`name.place.base`, `.steps` and `.wide`: see `_StepColumn`), the longest name
-    /// (`name.longest`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
+    /// (`name.longest`), the distinct scores of both lists' keys (`scores`, strictly rising:
+    /// see `_KeyNameScores`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
     /// its trie (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`,
     /// `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
@@ -11,6 +12,7 @@ extension _PrefixIndex {
         writer.append("name.display.shift", value: UInt64(nameDisplay.shift))
         writer.append("name.place", ["base": namePlace.base, "steps": namePlace.steps, "wide": namePlace.wide])
         writer.append("name.longest", value: UInt64(longestName))
+        writer.append("scores", whole.entries.scores)
         whole.write(to: &writer, prefix: "whole")
         words.write(to: &writer, prefix: "words")
         tries.whole.write(to: &writer, prefix: "trie.whole")
@@ -43,8 +45,11 @@ extension _PrefixIndex {
         guard longest >= 1, longest <= UInt64(folded.count) else {
             throw reader.invalid("its longest name (\(longest)) is damaged")
         }
+        let scores: _Column<Float> = try reader.column("scores", as: Float.self)
+        guard _KeyNameScores.scoresAreConsistent(scores) else { throw reader.invalid("the keys' scores are damaged") }
         func keys(_ list: String) throws -> _SortedKeys {
-            try _SortedKeys(reading: reader, prefix: list, textCount: folded.count, nameCount: nameDisplay.count)
+            try _SortedKeys(reading: reader, prefix: list, textCount: folded.count, nameCount: nameDisplay.count,
+                            scores: scores)
         }
         let whole = try keys("whole"), words = try keys("words")
         let tries = _ShallowTries(
