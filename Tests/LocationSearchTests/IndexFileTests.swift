@@ -130,6 +130,19 @@ struct IndexFileTests {
         ("word leaves huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("words.leaves", UInt64.max, &d) }),
         ("word leaves zero", { @Sendable (l: IndexLayout, d: inout Data) in l.setValue("words.leaves", 0, &d) }),
+        ("whole leaves one more", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("whole.leaves", l.value("whole.leaves", d) + 1, &d) }),
+        ("word leaves one fewer", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.leaves", l.value("words.leaves", d) - 1, &d) }),
+        ("the qualifier bits a context short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("qualifier.contexts", by: 16, &d) }),
+        ("the qualifier bits a word long", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (A word of the next section: still inside the file.)
+            l.shorten("qualifier.contexts", by: -8, &d) }),
+        ("a view's tree a leaf short", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (Every group's tree end moves by two values: the last group's tree no longer fits its blocks.)
+            let at = l.section("whole.vw.treeat").count - 4
+            l.set("whole.vw.treeat", at: at, l.word("whole.vw.treeat", at: at, d) &- 2, &d) }),
         ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(_IndexFile.Header.sectionCountField, UInt64.max, &d) }),
         ("version of the old search", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(1, 13, &d) }),
@@ -149,8 +162,20 @@ struct IndexFileTests {
             l.set("name.display.base", at: 0, UInt32.max, &d) }),
         ("a name's place beyond the places", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("name.place.base", at: 1, UInt32.max - 1, &d) }),
+        ("a name's places a block past the places", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("name.place.base", at: 0, UInt32(l.section("places").count / 20), &d) }),
+        ("a name's place step before its block", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("name.place.steps", at: 0, l.byte("name.place.steps", at: 0, d) | 1, &d) }),
+        ("a name's place step past the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (The fixture's names end within their last block.)
+            let last = l.section("name.place.steps").count - 1
+            l.setByte("name.place.steps", at: last, l.byte("name.place.steps", at: last, d) | 0x80, &d) }),
+        ("a name's places in a wide block beyond them", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("name.place.base", at: 0, _StepColumn.wideFlag, &d) }),
+        ("a name's places a block short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("name.place.steps", by: 8, &d) }),
         ("a rising column's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("name.place.shift", 5, &d) }),
+            l.setValue("name.display.shift", 5, &d) }),
         ("a rising column's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("name.display.shift", UInt64.max, &d) }),
         ("a whole-name key's block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -306,8 +331,12 @@ struct IndexFileTests {
             l.setPacked("whole.entry", 0, width: width, UInt64(word), &d) }),
         ("a key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
             let width = Int(l.value("words.entry.width", d)), bits = Int(l.value("words.entry.bits", d))
-            let word = UInt64(l.section("words.scores").count / 4) << bits
+            let word = UInt64(l.section("scores").count / 4) << bits
             l.setPacked("words.entry", 0, width: width, word, &d) }),
+        ("a whole-name key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+            let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))
+            let word = UInt64(l.section("scores").count / 4) << bits
+            l.setPacked("whole.entry", 1, width: width, word, &d) }),
         ("a key word's padding", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("whole.entry", at: l.section("whole.entry").count - 1, 1, &d) }),
         ("a key word's width changed", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -321,11 +350,11 @@ struct IndexFileTests {
         ("a key word's name bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.entry.bits", UInt64.max, &d) }),
         ("key scores not rising", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("whole.scores", at: 4, l.word("whole.scores", at: 0, d), &d) }),
+            l.set("scores", at: 4, l.word("scores", at: 0, d), &d) }),
         ("a key score not a number", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.scores", at: l.section("words.scores").count - 4, Float.nan.bitPattern, &d) }),
+            l.set("scores", at: l.section("scores").count - 4, Float.nan.bitPattern, &d) }),
         ("a key score infinite", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.scores", at: l.section("words.scores").count - 4, Float.infinity.bitPattern, &d) }),
+            l.set("scores", at: l.section("scores").count - 4, Float.infinity.bitPattern, &d) }),
     ] as [(String, @Sendable (IndexLayout, inout Data) -> Void)])
     func resealedDamageIsAnError(_ name: String, _ damage: @Sendable (IndexLayout, inout Data) -> Void) throws {
         try IndexLayout.expectResealedDamageIsAnError(Fixtures.completer, name, damage)
@@ -339,7 +368,7 @@ struct IndexFileTests {
             l.setAnswerEntry(0, .init(name: entry.name, keyOffset: entry.keyOffset, matchedLength: 1_000), &d) }),
         ("a stored name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
             let entry = l.answerEntry(3, d)
-            let names = UInt32(l.section("name.place.delta").count)
+            let names = UInt32(l.section("name.display.delta").count)
             l.setAnswerEntry(3, .init(name: names, keyOffset: entry.keyOffset, matchedLength: entry.matchedLength), &d)
         }),
         ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -400,7 +429,9 @@ struct IndexFileTests {
         let width = Int(layout.value("whole.entry.width", data)), bits = Int(layout.value("whole.entry.bits", data))
         #expect((1 << bits) - 1 >= names && width < 8)
         let wordBits = 8 * Int(layout.value("words.entry.width", data)) - Int(layout.value("words.entry.bits", data))
-        #expect(layout.section("words.scores").count / 4 < 1 << wordBits)
+        #expect(layout.section("scores").count / 4 < 1 << wordBits)
+        // The names' places end within their last block, and are narrow.
+        #expect(names % _StepColumn.blockSize != 0 && layout.section("name.place.wide").count == 0)
 
         // A context one past the last and a last first name of all ones are out of range;
         // place 1 has a GeoNames id of its own, no wide population, and its word bits to spare.
@@ -698,6 +729,12 @@ struct IndexLayout: Sendable {
         setPacked("answers.entries", i, width: width, word, &data)
     }
 
+    /// Shortens section `name` by `bytes` (its table entry's count; the file keeps its bytes).
+    func shorten(_ name: String, by bytes: Int, _ data: inout Data) {
+        guard let i = sections.firstIndex(where: { $0.name == name }) else { return }
+        setTable(i, word: Self.offsetWord + 1, UInt64(sections[i].count - bytes), &data)
+    }
+
     /// Sets number `i` of section `name`, `_PackedWords` of `width` bytes, to `value`.
     func setPacked(_ name: String, _ i: Int, width: Int, _ value: UInt64, _ data: inout Data) {
         for b in 0..<width { setByte(name, at: i * width + b, UInt8(truncatingIfNeeded: value >> (8 * b)), &data) }
@@ -719,9 +756,13 @@ struct IndexLayout: Sendable {
         #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
     }
 
-    /// Recomputes every section's checksum and the header's, as a writer would.
+    /// Recomputes every section's checksum and the header's, as a writer would (over each
+    /// section's offset and count as the damaged table has them).
     func reseal(_ data: inout Data) {
-        for (i, section) in sections.enumerated() {
+        for i in sections.indices {
+            let section = Section(name: sections[i].name,
+                                  offset: Int(truncatingIfNeeded: table(i, word: Self.offsetWord, data)),
+                                  count: Int(truncatingIfNeeded: table(i, word: Self.offsetWord + 1, data)))
             let valid = section.offset >= 0 && section.count >= 0 && section.offset <= data.count
                 && section.count <= data.count - section.offset
             guard valid else { continue }

@@ -33,6 +33,19 @@ struct PrefixIndexTests {
         }
     }
 
+    /// Both lists rank their keys' scores in one table, the whole-name keys' distinct
+    /// scores: a word key's score is its name's whole-name key's.
+    @Test func theListsShareOneScoreTable() {
+        for index in [Fixtures.completer.index, PrefixIndexRangeTests.completer.index] {
+            let table = Array(index.whole.entries.scores)
+            #expect(Array(index.words.entries.scores) == table)
+            #expect(table == Set((0..<index.whole.count).map(index.whole.score)).sorted())
+            var wholeScore: [UInt32: Float] = [:]
+            for i in 0..<index.whole.count { wholeScore[index.whole.name(i)] = index.whole.score(i) }
+            for i in 0..<index.words.count { #expect(index.words.score(i) == wholeScore[index.words.name(i)]) }
+        }
+    }
+
     /// Keys come out by score, then position: a total order, whatever the tree's shape
     /// (the fixture's scores tie often: many places share a population).
     @Test func bestFirstYieldsEveryKeyOfARangeInScoreOrder() {
@@ -87,6 +100,30 @@ struct PrefixIndexRangeTests {
 
     @Test func invariantsHold() {
         Self.completer.index._checkInvariants()
+    }
+
+    /// The lists' trees have a leaf per block, not a power of two (for neither list here):
+    /// the walk still yields every key of a range by score, then position, and
+    /// `maxScore(in:)` is the range's best score.
+    @Test func treesOfAnyLeafCountWalkAndBoundRanges() {
+        var generator = SeededGenerator(seed: 5)
+        for list in [Self.completer.index.whole, Self.completer.index.words] {
+            #expect(list.leafCount == (list.count + _SortedKeys.blockSize - 1) / _SortedKeys.blockSize)
+            #expect(list.leafCount & (list.leafCount - 1) != 0)
+            for _ in 0..<300 {
+                let a = Int.random(in: 0...list.count, using: &generator)
+                let b = Int.random(in: a...list.count, using: &generator)
+                #expect(list.maxScore(in: a..<b) == (a..<b).map(list.score).max() ?? -.infinity)
+                var walk = _BestFirst()
+                walk.add(a..<b, of: list, bonus: 0.25)
+                var yielded: [Int] = []
+                while let (position, _, score) = walk.next() {
+                    #expect(score == list.score(position) + 0.25)
+                    yielded.append(position)
+                }
+                #expect(yielded == Array(a..<b).sorted { (list.score($0), -$0) > (list.score($1), -$1) })
+            }
+        }
     }
 
     @Test func rangesMatchAScan() {

@@ -1,6 +1,7 @@
 /// Each key's indexed name and static score, in one word of `width` bytes per key: the
 /// name in the low `nameBits` bits, and above them the score's rank among the distinct
-/// scores of the list (`scores`, strictly rising).
+/// scores (`scores`, strictly rising): the index's two lists share one table of their
+/// keys' distinct scores.
 ///
 /// Ranks compare as the scores do, ties included, so the walks compare ranks and look a
 /// score up (`scores[rank]`) only where its value is used: a block's best key, a key
@@ -11,10 +12,13 @@
 ///
 /// In the bundled data a key's score is a place's importance (from its population, so
 /// about as many values as distinct populations) plus a few name adjustments: 136,334
-/// distinct scores among the 1.19 M whole-name keys (18 bits) and 73,869 among the word
-/// keys (17 bits), beside a 21-bit name: 5 bytes a key, where a 32-bit name and a 32-bit
-/// score took 8. (A score quantised to fewer bits would change the order of keys whose
-/// scores differ by less than a step, and so the answers.)
+/// distinct scores among the 1.19 M whole-name keys (18 bits), beside a 21-bit name: 5
+/// bytes a key, where a 32-bit name and a 32-bit score took 8. (A score quantised to fewer
+/// bits would change the order of keys whose scores differ by less than a step, and so
+/// the answers.) A word key's score is its name's whole-name key's, so the word keys' 73,869
+/// distinct scores are among the whole-name keys' and their ranks index the same table
+/// (18 bits where 17 would do for their own: still 5 bytes a key), which saves the word
+/// keys' own table (0.3 MB, format 27).
 ///
 /// The words are `_PackedWords`.
 ///
@@ -55,11 +59,22 @@ final class _KeyNameScores: Sendable {
     convenience init(names: [UInt32], scores: [Float], nameCount: Int, minimumWidth: Int = 1) {
         precondition(names.count == scores.count, "a name and a score per key")
         let (table, ranks) = Self.ranked(scores)
+        self.init(names: names, ranks: ranks[...], scores: _Column(table), nameCount: nameCount,
+                  minimumWidth: minimumWidth)
+    }
+
+    /// Each key's name and score's rank in `scores` (`ranked(_:)`'s, for these keys' scores
+    /// and perhaps others'), as `init(names:scores:nameCount:minimumWidth:)` stores them.
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    convenience init(names: [UInt32], ranks: ArraySlice<UInt32>, scores: _Column<Float>, nameCount: Int,
+                     minimumWidth: Int = 1) {
+        precondition(names.count == ranks.count, "a name and a rank per key")
         let nameBits = _PackedWords.bits(toHold: max(nameCount, 1) - 1)
-        let rankBits = _PackedWords.bits(toHold: max(table.count, 1) - 1)
+        let rankBits = _PackedWords.bits(toHold: max(scores.count, 1) - 1)
         let width = max(minimumWidth, _PackedWords.width(forBits: nameBits + rankBits))
         let words = zip(names, ranks).map { name, rank in UInt64(rank) << UInt64(nameBits) | UInt64(name) }
-        self.init(words: _PackedWords(words, width: width), nameBits: nameBits, scores: _Column(table))!
+        self.init(words: _PackedWords(words, width: width), nameBits: nameBits, scores: scores)!
     }
 
     /// The distinct `scores`, rising, and each one's rank among them (0 and -0 are one
@@ -151,12 +166,27 @@ final class _KeyNameScores: Sendable {
     ///
     /// - Complexity: O(*n* + *s*) for *n* keys and *s* distinct scores.
     func isConsistent(nameCount: Int) -> Bool {
+        Self.scoresAreConsistent(scores) && wordsAreConsistent(nameCount: nameCount)
+    }
+
+    /// Whether `scores` are finite and strictly rising (a table the lists share is checked
+    /// once).
+    ///
+    /// - Complexity: O(*s*) for *s* scores.
+    static func scoresAreConsistent(_ scores: _Column<Float>) -> Bool {
         let table = scores.buffer
         for i in table.indices where !table[i].isFinite || (i > 0 && !(table[i - 1] < table[i])) { return false }
+        return true
+    }
+
+    /// `isConsistent(nameCount:)` without the scores' own check.
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    func wordsAreConsistent(nameCount: Int) -> Bool {
         guard count > 0 else { return true }
         guard words.paddingIsZero else { return false }
         let b = buffers
         let (names, ranks) = words.maxima(splitAt: Int(b.shift))
-        return names < UInt64(max(nameCount, 0)) && ranks < UInt64(table.count)
+        return names < UInt64(max(nameCount, 0)) && ranks < UInt64(scores.count)
     }
 }

@@ -87,7 +87,7 @@ struct _KeyViews: Sendable {
                   trees: _Column(trees), treeStart: _Column(treeStart))
     }
 
-    /// The leaves of a group's tree: a power of two covering its blocks (at least one).
+    /// The leaves of a group's tree: one per block (at least one; see `_SortedKeys.leafCount(keys:)`).
     static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a

@@ -38,29 +38,38 @@ extension _PrefixIndex {
         let wordSorted = movedWords
         progress?("Sorting keys", 1)
 
+        // One table of both lists' distinct scores (a word key's score is its name's
+        // whole-name key's: the table is the whole-name keys'), and each key's rank in it.
+        let (table, ranks) = _KeyNameScores.ranked(wholeSorted.map(\.score) + wordSorted.map(\.score))
+        let scores = _Column(table)
         // Each list's offsets, trie and views; the word keys' on another core.
         let namePlace = keys.namePlace
         let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
+            { Self.list(wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+                        namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
             alongside: {
-                Self.list(wordSorted, text: text, namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+                Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
+                          namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
             })
         self.init(
             folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
-            namePlace: _RisingColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
+            namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
     }
 
-    /// One sorted list's keys (`sorted`, offsets into `text`), its shallow trie and its views.
+    /// One sorted list's keys (`sorted`, offsets into `text`, their scores' `ranks` in
+    /// `scores`), its shallow trie and its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
+        _ sorted: [_SortedKeys.Entry], ranks: ArraySlice<UInt32>, scores: _Column<Float>, text: [UInt8],
+        namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
             let keys = _SortedKeys(
-                sorted: sorted, text: text, nameCount: namePlace.count, minimumWidth: minimumWidth)
+                sorted: sorted, ranks: ranks, scores: scores, text: text, nameCount: namePlace.count,
+                minimumWidth: minimumWidth)
             let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
                 _ShallowTrie(keys: keys.key.buffers, scores: scores, text: text)
             }

@@ -19,7 +19,7 @@ struct _PrefixIndex: Sendable {
     /// and the place's index. (Where its key starts in `folded` is its whole-name key's
     /// offset, or, from any of its keys, the byte after the 0 before it: not stored.)
     let nameDisplay: _RisingColumn
-    let namePlace: _RisingColumn
+    let namePlace: _StepColumn
     /// Keys at the start of a name, and canonical names written without their spaces.
     let whole: _SortedKeys
     /// Keys at later word starts ("francisco" in "san francisco").
@@ -34,7 +34,7 @@ struct _PrefixIndex: Sendable {
 
     init(
         folded: _Column<UInt8>, nameDisplay: _RisingColumn,
-        namePlace: _RisingColumn, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
+        namePlace: _StepColumn, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
         wholeViews: _KeyViews, wordViews: _KeyViews
     ) {
         self.wholeViews = wholeViews

@@ -78,7 +78,8 @@ extension _Search {
             // jose l", "paris tx"). Both are read from bits kept beside the keys, not from
             // the places' records.
             let bits = completer.qualifierBits
-            let alternates = bits.alternateKeys.buffer, placeBits = bits.places.buffer
+            let alternates = bits.alternateKeys.buffer, contextBits = bits.contexts.buffer
+            let records = completer.gazetteer._places.records.buffer, fields = completer.gazetteer._places.fields
             let keys = completer.index.whole.entries.buffers, namePlace = completer.index.namePlace.buffers
             let sift: UInt64? = split == nil ? nil : source.firstBytes
             let exact = whole.range.lowerBound..<exactEnd
@@ -86,8 +87,10 @@ extension _Search {
             added.sifted = split != nil
             // (A local function, passed without escaping: no closure context is allocated.)
             func scoreKey(_ i: Int) -> Float? {
-                if let sift, !_Qualifiers.mayMatch(sift, known: placeBits[Int(namePlace[Int(keys.name(i))])]) {
-                    return nil
+                if let sift {
+                    let word = records[Int(namePlace[Int(keys.name(i))])].word
+                    let known = _KeyQualifierBits.firstBytes(word: word, fields: fields, contexts: contextBits)
+                    guard _Qualifiers.mayMatch(sift, known: known) else { return nil }
                 }
                 let alternate = alternates[i >> 6] & (1 << UInt64(i & 63)) != 0
                 return exactBonus + (alternate ? _Ranking.weights.exactAlternateName : 0)

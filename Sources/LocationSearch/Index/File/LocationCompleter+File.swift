@@ -1,14 +1,14 @@
 extension LocationCompleter {
     /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`), the index's
-    /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the places' qualifier
-    /// bits and the whole-name keys' alternate-name bits (`qualifier.places`,
+    /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the place contexts'
+    /// qualifier bits and the whole-name keys' alternate-name bits (`qualifier.contexts`,
     /// `qualifier.alternate`), the qualifier prefix filter (`qualifier.prefix.bits`) and
     /// the qualifier words (`qualifier.text`, `qualifier.regions`, `qualifier.countries`).
     func write(to writer: inout _IndexFile.Writer) {
         gazetteer.write(to: &writer)
         index.write(to: &writer)
         answers.write(to: &writer, prefix: "answers")
-        writer.append("qualifier.places", qualifierBits.places)
+        writer.append("qualifier.contexts", qualifierBits.contexts)
         writer.append("qualifier.alternate", qualifierBits.alternateKeys)
         qualifierPrefixes.write(to: &writer, prefix: "qualifier.prefix")
         qualifiers.write(to: &writer, prefix: "qualifier")
@@ -45,9 +45,10 @@ extension LocationCompleter {
             throw reader.invalid(problem)
         }
         let qualifierBits = _KeyQualifierBits(
-            places: try reader.column("qualifier.places", as: UInt64.self),
+            contexts: try reader.column("qualifier.contexts", as: UInt64.self),
             alternateKeys: try reader.column("qualifier.alternate", as: UInt64.self))
-        guard qualifierBits.places.count == gazetteer._places.count,
+        // (Every record's context is below the contexts' count: `_PlaceTable`'s checks.)
+        guard qualifierBits.contexts.count == 2 * gazetteer._places.contexts.count,
               qualifierBits.alternateKeys.count == _KeyQualifierBits.words(forKeys: index.whole.count)
         else { throw reader.invalid("the qualifier bits are damaged") }
         self.init(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,

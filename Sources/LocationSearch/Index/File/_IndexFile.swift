@@ -93,8 +93,14 @@ enum _IndexFile {
     /// 64 within each group (`_ViewPositions`: `.pos.first`, `.pos.at`, `.pos.bits`), not a
     /// base per block and 16 bits each. (Formats with names coded as edits of their folds, and
     /// with the keys' offsets bit-packed, were measured and not kept:
-    /// docs/filters-and-footprint.md.)
-    static let version: UInt64 = 27
+    /// docs/filters-and-footprint.md.) 28: block-maximum trees (the lists' `.tree`, the
+    /// views' `.vw.tree`) with a leaf per block, not rounded up to a power of two; the
+    /// qualifier first bytes per place context and kind (`qualifier.contexts`), not per
+    /// place (`qualifier.places`); each name's place as a base per block of 64 names and a
+    /// bit a name, set where the place steps up by one (`_StepColumn`: `name.place.base`,
+    /// `.steps`, `.wide`), not a byte a name (`name.place.delta`, `.shift`); one table of
+    /// distinct scores for both key lists (`scores`), not one each (`<list>.scores`).
+    static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -1,17 +1,18 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the folded keys (`folded`), each indexed name's
-    /// display name and place (`name.display` and `name.place`, each `.base`, `.delta` and
-    /// `.shift`: see `_RisingColumn`), the longest name
-    /// (`name.longest`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
+    /// display name (`name.display.base`, `.delta` and `.shift`: see `_RisingColumn`) and
+    /// place (`name.place.base`, `.steps` and `.wide`: see `_StepColumn`), the longest name
+    /// (`name.longest`), the distinct scores of both lists' keys (`scores`, strictly rising:
+    /// see `_KeyNameScores`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
     /// its trie (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`,
     /// `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("folded", folded)
-        for (part, column) in [("display", nameDisplay), ("place", namePlace)] {
-            writer.append("name.\(part)", ["base": column.base, "delta": column.delta])
-            writer.append("name.\(part).shift", value: UInt64(column.shift))
-        }
+        writer.append("name.display", ["base": nameDisplay.base, "delta": nameDisplay.delta])
+        writer.append("name.display.shift", value: UInt64(nameDisplay.shift))
+        writer.append("name.place", ["base": namePlace.base, "steps": namePlace.steps, "wide": namePlace.wide])
         writer.append("name.longest", value: UInt64(longestName))
+        writer.append("scores", whole.entries.scores)
         whole.write(to: &writer, prefix: "whole")
         words.write(to: &writer, prefix: "words")
         tries.whole.write(to: &writer, prefix: "trie.whole")
@@ -52,35 +53,34 @@ extension _PrefixIndex {
 
 extension _PrefixIndex {
     /// The parts of an index that the rest is checked against: the folded text, each
-    /// indexed name's display name and place, and the longest name's length.
+    /// indexed name's display name and place, the longest name's length and the keys'
+    /// scores.
     struct Head: Sendable {
         let folded: _Column<UInt8>
         let nameDisplay: _RisingColumn
-        let namePlace: _RisingColumn
+        let namePlace: _StepColumn
         let longestName: Int
+        /// Both lists' distinct scores, rising (`_KeyNameScores`).
+        let scores: _Column<Float>
 
-        /// The head `write(to:)` wrote (sections `folded`, `name.*`), checked within
-        /// itself (that its names and places are the gazetteer's is for
+        /// The head `write(to:)` wrote (sections `folded`, `name.*`, `scores`), checked
+        /// within itself (that its names and places are the gazetteer's is for
         /// `mismatch(names:places:labels:)`).
         ///
-        /// - Complexity: O(1): the columns are only checked against the gazetteer.
+        /// - Complexity: O(*s*) for *s* distinct scores; the names' columns are checked
+        ///   against the gazetteer.
         init(reading reader: _IndexFile.Reader) throws {
             folded = try reader.column("folded", as: UInt8.self)
             guard folded.isEmpty || folded[folded.count - 1] == 0 else {
                 throw reader.invalid("the folded keys are damaged")
             }
-            func rising(_ part: String) throws -> _RisingColumn {
-                let columns = reader.columns("name.\(part)")
-                guard let shift = Int(exactly: try reader.value("name.\(part).shift")) else {
-                    throw reader.invalid("the name references are damaged")
-                }
-                return _RisingColumn(base: try columns("base"), delta: try columns("delta"), shift: shift)
-            }
-            nameDisplay = try rising("display")
-            namePlace = try rising("place")
-            guard namePlace.count == nameDisplay.count else {
+            let display = reader.columns("name.display"), place = reader.columns("name.place")
+            guard let shift = Int(exactly: try reader.value("name.display.shift")) else {
                 throw reader.invalid("the name references are damaged")
             }
+            nameDisplay = _RisingColumn(base: try display("base"), delta: try display("delta"), shift: shift)
+            namePlace = _StepColumn(base: try place("base"), steps: try place("steps"), wide: try place("wide"),
+                                    count: nameDisplay.count)
             // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
             // name is longer than all the folded text.
             let longest = try reader.value("name.longest")
@@ -88,6 +88,10 @@ extension _PrefixIndex {
                 throw reader.invalid("its longest name (\(longest)) is damaged")
             }
             longestName = Int(longest)
+            scores = try reader.column("scores", as: Float.self)
+            guard _KeyNameScores.scoresAreConsistent(scores) else {
+                throw reader.invalid("the keys' scores are damaged")
+            }
         }
     }
 }
@@ -103,7 +107,8 @@ extension _PrefixIndex.List {
     /// - Complexity: O(*n*) for *n* keys.
     static func reading(_ reader: _IndexFile.Reader, _ list: String, head: _PrefixIndex.Head) throws -> Parts {
         let keys = try _SortedKeys(
-            reading: reader, prefix: list, textCount: head.folded.count, nameCount: head.nameDisplay.count)
+            reading: reader, prefix: list, textCount: head.folded.count, nameCount: head.nameDisplay.count,
+            scores: head.scores)
         return (keys, try _ShallowTrie(reading: reader, prefix: "trie.\(list)", keyCount: keys.count),
                 try _KeyViews(reading: reader, prefix: "\(list).vw"))
     }
