@@ -87,7 +87,7 @@ extension LocationCompleter {
     /// in `current`'s folder, keeping `current` and the most recently written other one
     /// (so two programs built with different versions, used in turn, both stay cached),
     /// and the temporary files of writers that no longer run. Called only after a new
-    /// index was written, so the folder holds at most two bundled indexes (about 120 MB
+    /// index was written, so the folder holds at most two bundled indexes (about 64 MB
     /// each) however many upgrades it has seen.
     static func removeOldBundledCaches(besides current: URL) {
         let directory = current.deletingLastPathComponent()
