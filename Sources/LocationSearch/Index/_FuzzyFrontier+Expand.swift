@@ -6,7 +6,7 @@ extension _FuzzyFrontier {
     /// A child whose bound could not beat `cutoff` is not kept: the search's thresholds
     /// only rise, so it would never be expanded. Its bound is known before its row (a
     /// child needs at least as many edits as its parent), which spares most rows.
-    mutating func expand(text: UnsafeBufferPointer<UInt8>, cutoff: Float) -> Match? {
+    mutating func expand(text: _KeyText.Buffers, cutoff: Float) -> Match? {
         let index = heap.pop()!.node
         let node = nodes[Int(index)]
         let range = Int(node.lower)..<Int(node.upper)
@@ -42,8 +42,18 @@ extension _FuzzyFrontier {
         let packedEnd = _ShallowTrie.depth + _ShallowTrie.nextBytes
         let shift = UInt32(8 * max(0, packedEnd - 1 - depth))
         let packed = depth >= _ShallowTrie.depth && depth < packedEnd
+        // (The text last read, kept: keys next to each other often share it.)
+        var last = (text: -1, head: 0, shared: 0, own: 0)
+        let mask = (1 << text.shift) &- 1
         @inline(__always) func byte(at i: Int) -> UInt8 {
-            packed ? UInt8(truncatingIfNeeded: next[i] >> shift) : text[keys[i] + depth]
+            if packed { return UInt8(truncatingIfNeeded: next[i] >> shift) }
+            let reference = keys[i] &+ depth, t = reference &>> text.shift, q = reference & mask
+            if t != last.text {
+                let (head, shared, own) = text.entry(t)
+                last = (t, head, shared, own)
+            }
+            return text.bytes.load(fromByteOffset: q < last.shared ? last.head &+ q : last.own &+ q &- last.shared,
+                                   as: UInt8.self)
         }
         var cursor = _PrefixIndex.gallop(range) { byte(at: $0) == 0 }
         if viable.count <= 4 {
@@ -122,7 +132,7 @@ extension _FuzzyFrontier {
     /// recurrence gives exactly the capped distances.
     mutating func addChild(
         parent: Int32, byte: UInt8, range: Range<Int>?, best: Float?, trie: Int32, cutoff: Float,
-        parentMinimum: Int32, text: UnsafeBufferPointer<UInt8>
+        parentMinimum: Int32, text: _KeyText.Buffers
     ) {
         let best = best ?? _SortedKeys.maxScore(
             in: range ?? self.trie.range(of: Int(trie)), entries: entries, tree: tree, leafCount: leafCount)
