@@ -63,50 +63,72 @@ final class _KeyText: Sendable {
 
 
     /// The 0-terminated texts of `text` (one after another, each shorter than
-    /// `1 << shift` bytes) front-coded.
-    convenience init(text: UnsafeBufferPointer<UInt8>, shift: Int) {
-        let (bytes, starts, at, count) = Self.blocks(text, shift: shift)
-        self.init(bytes: _Column(bytes), starts: _Column(starts), at: _Column(at), count: count, shift: shift)
+    /// `1 << shift` bytes), text *t* starting at `starts[t]` and the last ending where
+    /// `starts`' last entry is (`text.count`), front-coded.
+    convenience init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, shift: Int) {
+        let (bytes, blockStarts, at) = Self.blocks(text, starts: starts, shift: shift)
+        self.init(bytes: _Column(bytes), starts: _Column(blockStarts), at: _Column(at), count: starts.count - 1,
+                  shift: shift)
     }
 
     /// `texts` (none holding a 0, each shorter than `1 << shift` bytes) front-coded.
     convenience init(texts: [[UInt8]], shift: Int) {
-        let (bytes, starts, at, count) = texts.flatMap { $0 + [0] }.withUnsafeBufferPointer {
-            Self.blocks($0, shift: shift)
+        var starts = [0]
+        for text in texts { starts.append(starts[starts.count - 1] + text.count + 1) }
+        let joined: [UInt8] = texts.flatMap { $0 + [0] }
+        let (bytes, blockStarts, at) = joined.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { (starts) -> ([UInt8], [UInt32], [UInt8]) in
+                Self.blocks(text, starts: starts, shift: shift)
+            }
         }
-        self.init(bytes: _Column(bytes), starts: _Column(starts), at: _Column(at), count: count, shift: shift)
+        self.init(bytes: _Column(bytes), starts: _Column(blockStarts), at: _Column(at), count: texts.count,
+                  shift: shift)
     }
 
-    /// The blocks of `text`'s texts, their starts (and the padding's), where each text
-    /// but the heads starts in its block, and the number of texts.
+    /// The blocks of `text`'s texts (as `init(text:starts:shift:)` takes them), their
+    /// starts (and the padding's), and where each text starts in its block. The bytes
+    /// are written in place, a text's own bytes copied at once.
+    ///
+    /// - Complexity: O(*t* + *b*) for *t* bytes of text and *b* bytes shared with heads
+    ///   compared.
     private static func blocks(
-        _ text: UnsafeBufferPointer<UInt8>, shift: Int
-    ) -> (bytes: [UInt8], starts: [UInt32], at: [UInt8], count: Int) {
-        var bytes: [UInt8] = [], starts: [UInt32] = [], at: [UInt8] = []
-        bytes.reserveCapacity(text.count + padding(shift: shift))
-        var head = 0..<0, start = 0, count = 0
-        for end in text.indices where text[end] == 0 {
-            if count % blockSize == 0 {
-                starts.append(UInt32(bytes.count))
-                head = start..<end
-                at.append(0)
-                bytes.append(1)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...end]))
-            } else {
-                var shared = 0
-                let most = min(254, head.count, end - start)
-                while shared < most && text[head.lowerBound + shared] == text[start + shared] { shared += 1 }
-                let offset = bytes.count - Int(starts[starts.count - 1])
-                at.append(UInt8(min(offset, 255)))
-                bytes.append(UInt8(shared + 1))
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[(start + shared)...end]))
+        _ text: UnsafeBufferPointer<UInt8>, starts textStarts: UnsafeBufferPointer<Int>, shift: Int
+    ) -> (bytes: [UInt8], starts: [UInt32], at: [UInt8]) {
+        let count = max(0, textStarts.count - 1), padding = padding(shift: shift)
+        var starts: [UInt32] = []
+        starts.reserveCapacity((count + blockSize - 1) / blockSize + 1)
+        var at = [UInt8](repeating: 0, count: count)
+        // Each text takes a byte more than in `text` at most (its shared length, then at
+        // least its 0).
+        let bytes = [UInt8](unsafeUninitializedCapacity: text.count + count + padding) { out, initialized in
+            guard let base = out.baseAddress, let source = text.baseAddress else {
+                starts.append(0)
+                out.initialize(repeating: 0)
+                initialized = out.count
+                return
             }
-            count += 1
-            start = end + 1
+            var n = 0, head = 0, headLength = 0, block = 0
+            for t in 0..<count {
+                let start = textStarts[t], length = textStarts[t + 1] - start - 1
+                var shared = 0
+                if t & (blockSize - 1) == 0 {
+                    (block, head, headLength) = (n, start, length)
+                    starts.append(UInt32(n))
+                } else {
+                    let most = min(254, headLength, length)
+                    while shared < most && source[head + shared] == source[start + shared] { shared += 1 }
+                    at[t] = UInt8(min(n - block, 255))
+                }
+                base[n] = UInt8(shared + 1)
+                // Its own bytes and its 0.
+                (base + n + 1).initialize(from: source + start + shared, count: length - shared + 1)
+                n += length - shared + 2
+            }
+            starts.append(UInt32(n))
+            (base + n).initialize(repeating: 0, count: padding)
+            initialized = n + padding
         }
-        starts.append(UInt32(bytes.count))
-        bytes += repeatElement(0, count: padding(shift: shift))
-        return (bytes, starts, at, count)
+        return (bytes, starts, at)
     }
 
     /// The bits a reference needs below its text's number, for texts of at most `longest`

@@ -71,33 +71,34 @@ extension _PrefixIndex {
     static func references(
         text: [UInt8], whole: [_SortedKeys.Entry], words: [_SortedKeys.Entry], longest: Int
     ) -> (text: _KeyText, whole: _KeyOffsets, words: _KeyOffsets) {
-        var starts: [Int] = [], longest = longest
-        text.withUnsafeBufferPointer { text in
-            var start = 0
-            for i in text.indices where text[i] == 0 {
-                starts.append(start)
-                longest = max(longest, i - start)
-                start = i + 1
-            }
-        }
-        let shift = _KeyText.shift(longest: longest)
-        precondition(starts.count <= Int(UInt32.max) >> shift, "the names need references of more than 32 bits")
-        // The whole-name keys' offsets rise, each at a text's start; each name has one.
-        var numbers: [UInt32] = [], t = -1, previous = -1
+        // The whole-name keys' offsets rise, each at a text's start, and every text is one's
+        // (`layOut`): the texts' starts are their distinct offsets. Each name has one.
+        var starts: [Int] = [], numbers: [UInt32] = [], previous = -1
         var textOfName = [UInt32](repeating: 0, count: whole.count)
         numbers.reserveCapacity(whole.count)
         for entry in whole {
-            if Int(entry.key) != previous { (t, previous) = (t + 1, Int(entry.key)) }
-            numbers.append(UInt32(t))
-            if Int(entry.name) < textOfName.count { textOfName[Int(entry.name)] = UInt32(t) }
+            if Int(entry.key) != previous {
+                previous = Int(entry.key)
+                starts.append(previous)
+            }
+            let t = UInt32(starts.count - 1)
+            numbers.append(t)
+            if Int(entry.name) < textOfName.count { textOfName[Int(entry.name)] = t }
         }
+        starts.append(text.count)
+        var longest = longest
+        for t in 0..<starts.count - 1 { longest = max(longest, starts[t + 1] - starts[t] - 1) }
+        let shift = _KeyText.shift(longest: longest)
+        precondition(starts.count - 1 <= Int(UInt32.max) >> shift, "the names need references of more than 32 bits")
         // A word key lies in its name's text.
         let references = words.map { entry -> UInt32 in
             let t = Int(textOfName[Int(entry.name)])
             return UInt32(t << shift | (Int(entry.key) - starts[t]))
         }
-        return (text.withUnsafeBufferPointer { _KeyText(text: $0, shift: shift) },
-                _KeyOffsets(textNumbers: numbers, refShift: shift),
+        let keyText = text.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
+        }
+        return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift),
                 _KeyOffsets(references: references, refShift: shift))
     }
 
