@@ -57,14 +57,11 @@ extension LocationCompleter {
     /// Calls `body` with each indexed folded name (bytes without the terminator) and its
     /// place's index, in the order of the index's name table.
     public func _forEachIndexedName(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
-        let text = index.folded.buffer
-        var nameStart = [UInt32](repeating: 0, count: index.nameDisplay.count)
-        for i in 0..<index.whole.count { nameStart[Int(index.whole.name(i))] = UInt32(index.whole.key[i]) }
-        for n in 0..<nameStart.count {
-            let start = Int(nameStart[n])
-            var end = start
-            while text[end] != 0 { end += 1 }
-            body(UnsafeBufferPointer(rebasing: text[start..<end]), Int(index.namePlace[n]))
+        let keys = index.keyText
+        var nameText = [Int](repeating: 0, count: index.nameDisplay.count)
+        for i in 0..<index.whole.count { nameText[Int(index.whole.name(i))] = index.whole.key[i] >> keys.shift }
+        for n in 0..<nameText.count {
+            keys.bytes(of: nameText[n]).withUnsafeBufferPointer { body($0, Int(index.namePlace[n])) }
         }
     }
 

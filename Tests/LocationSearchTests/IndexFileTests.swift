@@ -181,8 +181,8 @@ struct IndexFileTests {
         ("a whole-name key's block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("whole.key.base", at: 0, UInt32.max, &d) }),
         ("a whole-name key's delta beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("whole.key.delta", at: 2, 0xFF, &d)
-            l.setByte("whole.key.delta", at: 3, 0xFF, &d) }),
+            l.set("whole.key.base", at: 0, UInt32(l.value("key.text.count", d)) - 1, &d)
+            l.setByte("whole.key.delta", at: 2, 1, &d) }),
         ("a key list's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.key.shift", 5, &d) }),
         ("a key list in blocks read as plain", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -190,7 +190,31 @@ struct IndexFileTests {
         ("a key list's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.key.shift", UInt64.max, &d) }),
         ("a word key beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.key.base", at: 0, UInt32(l.section("folded").count), &d) }),
+            l.set("words.key.base", at: 0, UInt32(l.value("key.text.count", d) << l.value("key.text.shift", d)), &d) }),
+        ("the key text's count beyond its blocks", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("key.text.count", l.value("key.text.count", d) + 8, &d) }),
+        ("the key text's count huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("key.text.count", UInt64.max, &d) }),
+        ("the key text's shift zero", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("key.text.shift", 0, &d) }),
+        ("the key text's shift beyond 32", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("key.text.shift", 33, &d) }),
+        ("the key text's shift changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("key.text.shift", l.value("key.text.shift", d) + 1, &d) }),
+        ("the key text's shift short of the longest name", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.longest", 1 << l.value("key.text.shift", d), &d) }),
+        ("a key text block with no bytes", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("key.text.start", at: 4, 0, &d) }),
+        ("a key text block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("key.text.start", at: 4, UInt32.max, &d) }),
+        ("a key text block starting inside a text", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("key.text.start", at: 4, UInt32(Int(l.word("key.text.start", at: 4, d)) + 1), &d) }),
+        ("the key text's first block not at its start", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("key.text.start", at: 0, 1, &d) }),
+        ("a key text block not ending with a 0", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) - 1, 0x61, &d) }),
+        ("the key text's padding not zero", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("key.text", at: l.section("key.text").count - 1, 1, &d) }),
         ("a name symbol longer than 8 bytes", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("names.lengths", at: 0, 9, &d) }),
         ("a name symbol with bytes beyond its length", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -373,7 +397,7 @@ struct IndexFileTests {
         }),
         ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             let entry = l.answerEntry(1, d)
-            let end = UInt32(l.section("folded").count)
+            let end = UInt32(l.value("key.text.count", d) << l.value("key.text.shift", d))
             l.setAnswerEntry(1, .init(name: entry.name, keyOffset: end, matchedLength: entry.matchedLength), &d) }),
         ("the stored entries' padding not zero", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("answers.entries", at: l.section("answers.entries").count - 1, 1, &d) }),
@@ -406,7 +430,7 @@ struct IndexFileTests {
         let lengthBits = 8 * entries.words.width - entries.nameBits - entries.offsetBits
         #expect(lengthBits >= 10 || completer.index.longestName + 2 < (1 << lengthBits) - 1)
         #expect(completer.index.namePlace.count < 1 << entries.nameBits)
-        #expect(completer.index.folded.count < 1 << entries.offsetBits)
+        #expect(completer.index.keyText.count << completer.index.keyText.shift < 1 << entries.offsetBits)
         #expect(entries.words.width < 8 && entries.words.width > 1)
         #expect(layout.answerEntry(3, try Data(contentsOf: file)) == entries.run(from: 3, count: 1)[0])
     }

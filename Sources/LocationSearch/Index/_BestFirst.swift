@@ -88,7 +88,7 @@ struct _BestFirst {
         return w.entries.name(w.listPosition(position))
     }
 
-    /// Where the key at `position` of source `source` starts in the folded text.
+    /// The reference of the key at `position` of source `source` into the keys' text.
     @inline(__always)
     func keyOffset(at position: Int, source: Int) -> UInt32 {
         let w = walkable[source]

@@ -6,7 +6,7 @@ extension _FuzzyFrontier {
     /// A child whose bound could not beat `cutoff` is not kept: the search's thresholds
     /// only rise, so it would never be expanded. Its bound is known before its row (a
     /// child needs at least as many edits as its parent), which spares most rows.
-    mutating func expand(text: UnsafeBufferPointer<UInt8>, cutoff: Float) -> Match? {
+    mutating func expand(text: _KeyText.Buffers, cutoff: Float) -> Match? {
         let index = heap.pop()!.node
         let node = nodes[Int(index)]
         let range = Int(node.lower)..<Int(node.upper)
@@ -42,33 +42,51 @@ extension _FuzzyFrontier {
         let packedEnd = _ShallowTrie.depth + _ShallowTrie.nextBytes
         let shift = UInt32(8 * max(0, packedEnd - 1 - depth))
         let packed = depth >= _ShallowTrie.depth && depth < packedEnd
-        @inline(__always) func byte(at i: Int) -> UInt8 {
-            packed ? UInt8(truncatingIfNeeded: next[i] >> shift) : text[keys[i] + depth]
-        }
-        var cursor = _PrefixIndex.gallop(range) { byte(at: $0) == 0 }
-        if viable.count <= 4 {
-            // Only a few bytes can continue: search for each instead of listing every
-            // child (near the root, a node has dozens).
-            viable.forEach { target in
-                guard cursor < range.upperBound, expansions < expansionLimit else { return }
-                let start = _PrefixIndex.partition(cursor..<range.upperBound) { byte(at: $0) < target }
-                let end = _PrefixIndex.gallop(start..<range.upperBound) { byte(at: $0) <= target }
-                if start < end {
-                    addChild(parent: index, byte: target, range: start..<end, best: nil, trie: -1, cutoff: cutoff,
+        // (The text last read, kept: keys next to each other often share it. It is kept in
+        // memory of its own, not in a variable the closures below capture: each access to
+        // such a variable is checked for exclusivity at run time, which cost the walk more
+        // than the reads it spares.)
+        let mask = (1 << text.shift) &- 1
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { last in
+            last.initialize(repeating: -1)
+            @inline(__always) func byte(at i: Int) -> UInt8 {
+                if packed { return UInt8(truncatingIfNeeded: next[i] >> shift) }
+                let reference = keys[i] &+ depth, t = reference &>> text.shift, q = reference & mask
+                if t != last[0] {
+                    let (head, shared, own) = text.entry(t)
+                    last[0] = t
+                    last[1] = head
+                    last[2] = shared
+                    last[3] = own
+                }
+                return text.bytes.load(fromByteOffset: q < last[2] ? last[1] &+ q : last[3] &+ q &- last[2],
+                                       as: UInt8.self)
+            }
+            var cursor = _PrefixIndex.gallop(range) { byte(at: $0) == 0 }
+            if viable.count <= 4 {
+                // Only a few bytes can continue: search for each instead of listing every
+                // child (near the root, a node has dozens).
+                viable.forEach { target in
+                    guard cursor < range.upperBound, expansions < expansionLimit else { return }
+                    let start = _PrefixIndex.partition(cursor..<range.upperBound) { byte(at: $0) < target }
+                    let end = _PrefixIndex.gallop(start..<range.upperBound) { byte(at: $0) <= target }
+                    if start < end {
+                        addChild(parent: index, byte: target, range: start..<end, best: nil, trie: -1, cutoff: cutoff,
+                                 parentMinimum: minimum, text: text)
+                    }
+                    cursor = end
+                }
+                return
+            }
+            while cursor < range.upperBound && expansions < expansionLimit {
+                let first = byte(at: cursor)
+                let end = _PrefixIndex.gallop(cursor..<range.upperBound) { byte(at: $0) <= first }
+                if viable.contains(first) {
+                    addChild(parent: index, byte: first, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff,
                              parentMinimum: minimum, text: text)
                 }
                 cursor = end
             }
-            return nil
-        }
-        while cursor < range.upperBound && expansions < expansionLimit {
-            let first = byte(at: cursor)
-            let end = _PrefixIndex.gallop(cursor..<range.upperBound) { byte(at: $0) <= first }
-            if viable.contains(first) {
-                addChild(parent: index, byte: first, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff,
-                         parentMinimum: minimum, text: text)
-            }
-            cursor = end
         }
         return nil
     }
@@ -122,7 +140,7 @@ extension _FuzzyFrontier {
     /// recurrence gives exactly the capped distances.
     mutating func addChild(
         parent: Int32, byte: UInt8, range: Range<Int>?, best: Float?, trie: Int32, cutoff: Float,
-        parentMinimum: Int32, text: UnsafeBufferPointer<UInt8>
+        parentMinimum: Int32, text: _KeyText.Buffers
     ) {
         let best = best ?? _SortedKeys.maxScore(
             in: range ?? self.trie.range(of: Int(trie)), entries: entries, tree: tree, leafCount: leafCount)

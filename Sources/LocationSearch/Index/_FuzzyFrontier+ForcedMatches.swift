@@ -14,7 +14,7 @@ extension _FuzzyFrontier {
     ///
     /// - Complexity: O(*c*² *m* + *c* (*d* log *a* + *m* log *r*)) for *c* ≤ 2 (2*b* + 1)
     ///   continuations, *b* the budget (see `_PrefixIndex.narrow`).
-    mutating func addForcedMatches(of index: Int32, text: UnsafeBufferPointer<UInt8>, cutoff: Float) {
+    mutating func addForcedMatches(of index: Int32, text: _KeyText.Buffers, cutoff: Float) {
         let node = nodes[Int(index)]
         let width = m + 1, row = Int(index) * width
         let depth = Int(node.depth)
@@ -60,7 +60,7 @@ extension _FuzzyFrontier {
     /// - Complexity: as `addForcedMatches(of:text:cutoff:)`, with no row to compute.
     mutating func addForcedMatches(
         offPathChild byte: UInt8, of parent: Int32, depth: Int, range: Range<Int>, trieNode: Int,
-        text: UnsafeBufferPointer<UInt8>, cutoff: Float
+        text: _KeyText.Buffers, cutoff: Float
     ) {
         let d = depth - 1  // the parent's depth: the child replaces or precedes query[d]
         withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
@@ -120,7 +120,7 @@ extension _FuzzyFrontier {
     mutating func lookUp(
         _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, covered: UInt8? = nil, below index: Int32,
         depth: Int,
-        range: Range<Int>, trieNode node: Int, text: UnsafeBufferPointer<UInt8>, cutoff: Float
+        range: Range<Int>, trieNode node: Int, text: _KeyText.Buffers, cutoff: Float
     ) {
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.

@@ -114,7 +114,7 @@ struct _FuzzyFrontier {
     /// keeps it alive while the walk is used.
     init(query: [UInt8], budget: Int, list: _PrefixIndex.List, of index: _PrefixIndex, quality: Float) {
         let keyList = list == .whole ? index.whole : index.words
-        let text = index.folded.buffer
+        let text = index.keyText.buffers
         self.list = list
         self.keys = keyList.key.buffers
         self.entries = keyList.entries.buffers

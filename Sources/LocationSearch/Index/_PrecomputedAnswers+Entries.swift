@@ -6,9 +6,9 @@ extension _PrecomputedAnswers {
     ///
     /// Each entry holds all it shows, as a 12-byte entry did: a result is one read, and a
     /// stored answer's ten results are 70 contiguous bytes. For the bundled data a name
-    /// takes 21 bits (1.19 M names), a key offset 24 (14.5 MB of folded text) and a matched
-    /// length 5 (at most 23): 7 bytes, 2.69 MB for 383,760 entries where 12 bytes took
-    /// 4.61 MB. (References to the keys in 21 bits were smaller but cost a cold read of the
+    /// takes 21 bits (1.19 M names), a key offset 29 (a reference into the keys' text, 20
+    /// bits of text number and 9 of start: `_KeyText`) and a matched length 5 (at most 23):
+    /// 7 bytes, 2.69 MB for 383,760 entries where 12 bytes took 4.61 MB. (References to the keys in 21 bits were smaller but cost a cold read of the
     /// key per result: a stored keystroke took 1.2 µs, not 0.7.)
     ///
     ///     let entries = _PrecomputedAnswers.Entries([Entry(name: 5, keyOffset: 300, matchedLength: 2)])!

@@ -72,17 +72,17 @@ struct _PrecomputedAnswers: Sendable {
         keys: _StringTable(_StringTable.Builder()), entries: Entries([])!, exactCounts: _Column([]))
 
     /// Whether the stored parts agree with each other and with `index` (see
-    /// `isConsistent(names:textCount:longestName:)`).
+    /// `isConsistent(names:text:longestName:)`).
     func isConsistent(with index: _PrefixIndex) -> Bool {
-        isConsistent(names: index.namePlace.count, textCount: index.folded.count, longestName: index.longestName)
+        isConsistent(names: index.namePlace.count, text: index.keyText, longestName: index.longestName)
     }
 
     /// Whether the stored parts agree with each other and with an index of `names`
-    /// indexed names, `textCount` bytes of folded text and a longest name of
-    /// `longestName` bytes: `depth` entries per key, keys sorted, each entry one of the
-    /// names and a key inside the text, a matched length no longer than the longest name,
-    /// and an exact count up to `depth`.
-    func isConsistent(names: Int, textCount: Int, longestName: Int) -> Bool {
+    /// indexed names, the key text `text` and a longest name of `longestName` bytes:
+    /// `depth` entries per key, keys sorted, each entry one of the names and a reference
+    /// to one of the texts, a matched length no longer than the longest name, and an exact
+    /// count up to `depth`.
+    func isConsistent(names: Int, text: _KeyText, longestName: Int) -> Bool {
         guard keys.isConsistent(), entries.count / Self.depth == keys.count, entries.count % Self.depth == 0,
               exactCounts.count == keys.count, exactCounts.buffer.allSatisfy({ Int($0) <= Self.depth }),
               _BucketTable.isConsistent(buckets, count: keys.count)
@@ -92,7 +92,7 @@ struct _PrecomputedAnswers: Sendable {
         // the longest name and a space, plus one for a run-together query read as two words
         // (stored answers have no qualifier).
         guard let largest = entries.largest() else { return false }
-        return entries.count == 0 || (Int(largest.name) < names && Int(largest.keyOffset) < textCount
+        return entries.count == 0 || (Int(largest.name) < names && Int(largest.keyOffset) >> text.shift < text.count
             && largest.matchedLength <= UInt32(clamping: longestName + 2))
     }
 

@@ -42,36 +42,81 @@ extension _PrefixIndex {
         // whole-name key's: the table is the whole-name keys'), and each key's rank in it.
         let (table, ranks) = _KeyNameScores.ranked(wholeSorted.map(\.score) + wordSorted.map(\.score))
         let scores = _Column(table)
+        // The text front-coded; each key a reference into it (`_KeyText`, `_KeyOffsets`).
+        let (keyText, wholeKey, wordKey) = Self.references(
+            text: text, whole: wholeSorted, words: wordSorted, longest: keys.longest)
+
         // Each list's offsets, trie and views; the word keys' on another core.
         let namePlace = keys.namePlace
         let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+            { Self.list(wholeSorted, key: wholeKey, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
                         namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
             alongside: {
-                Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
+                Self.list(wordSorted, key: wordKey, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
                           namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
             })
         self.init(
-            folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
+            keyText: keyText, nameDisplay: _RisingColumn(keys.nameDisplay),
             namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
     }
 
-    /// One sorted list's keys (`sorted`, offsets into `text`, their scores' `ranks` in
-    /// `scores`), its shallow trie and its views.
+    /// The text `layOut` laid out, front-coded (`_KeyText`, references with room for
+    /// `longest` bytes and its longest text), and both lists' keys (offsets into `text`) as
+    /// references into it: a whole-name key's text number, a word key's
+    /// text number and its start in the text.
+    ///
+    /// - Complexity: O(*t* + *n*) for *t* bytes of text and *n* keys.
+    static func references(
+        text: [UInt8], whole: [_SortedKeys.Entry], words: [_SortedKeys.Entry], longest: Int
+    ) -> (text: _KeyText, whole: _KeyOffsets, words: _KeyOffsets) {
+        // The whole-name keys' offsets rise, each at a text's start, and every text is one's
+        // (`layOut`): the texts' starts are their distinct offsets. Each name has one.
+        var starts: [Int] = [], numbers: [UInt32] = [], previous = -1
+        var textOfName = [UInt32](repeating: 0, count: whole.count)
+        numbers.reserveCapacity(whole.count)
+        for entry in whole {
+            if Int(entry.key) != previous {
+                previous = Int(entry.key)
+                starts.append(previous)
+            }
+            let t = UInt32(starts.count - 1)
+            numbers.append(t)
+            if Int(entry.name) < textOfName.count { textOfName[Int(entry.name)] = t }
+        }
+        starts.append(text.count)
+        var longest = longest
+        for t in 0..<starts.count - 1 { longest = max(longest, starts[t + 1] - starts[t] - 1) }
+        let shift = _KeyText.shift(longest: longest)
+        precondition(starts.count - 1 <= Int(UInt32.max) >> shift, "the names need references of more than 32 bits")
+        // A word key lies in its name's text.
+        let references = words.map { entry -> UInt32 in
+            let t = Int(textOfName[Int(entry.name)])
+            return UInt32(t << shift | (Int(entry.key) - starts[t]))
+        }
+        let keyText = text.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
+        }
+        return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift),
+                _KeyOffsets(references: references, refShift: shift))
+    }
+
+    /// One sorted list's keys (`sorted`, offsets into `text`; `key`, their references; their
+    /// scores' `ranks` in `scores`), its shallow trie and its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ sorted: [_SortedKeys.Entry], ranks: ArraySlice<UInt32>, scores: _Column<Float>, text: [UInt8],
-        namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
+        _ sorted: [_SortedKeys.Entry], key: _KeyOffsets, ranks: ArraySlice<UInt32>, scores: _Column<Float>,
+        text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
             let keys = _SortedKeys(
-                sorted: sorted, ranks: ranks, scores: scores, text: text, nameCount: namePlace.count,
+                sorted: sorted, ranks: ranks, scores: scores, text: text, key: key, nameCount: namePlace.count,
                 minimumWidth: minimumWidth)
+            let offsets = _KeyOffsets(references: sorted.map(\.key))
             let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
-                _ShallowTrie(keys: keys.key.buffers, scores: scores, text: text)
+                _ShallowTrie(keys: offsets.buffers, scores: scores, text: text)
             }
             let views = namePlace.withUnsafeBufferPointer { namePlace in
                 _KeyViews(keys, namePlace: namePlace, places: gazetteer._places.buffers,

@@ -12,12 +12,13 @@
 /// Storage is a handful of flat arrays (no per-node objects), immutable once built.
 struct _PrefixIndex: Sendable {
     /// Folded names, each followed by a 0 byte (folding never produces 0), in whole-key
-    /// order and each distinct text once (`layOut`): names that fold alike share their
-    /// text, and the whole-name keys' offsets rise (`_KeyOffsets`).
-    let folded: _Column<UInt8>
+    /// order and each distinct text once (`layOut`), front-coded (`_KeyText`): names that
+    /// fold alike share their text, and the whole-name keys' text numbers rise
+    /// (`_KeyOffsets`).
+    let keyText: _KeyText
     /// Per indexed (place, folded name): the name's index in the gazetteer's name table,
-    /// and the place's index. (Where its key starts in `folded` is its whole-name key's
-    /// offset, or, from any of its keys, the byte after the 0 before it: not stored.)
+    /// and the place's index. (Its text is its whole-name key's, or, from any of its keys,
+    /// the text of the key's reference: not stored.)
     let nameDisplay: _RisingColumn
     let namePlace: _StepColumn
     /// Keys at the start of a name, and canonical names written without their spaces.
@@ -33,13 +34,13 @@ struct _PrefixIndex: Sendable {
     let wordViews: _KeyViews
 
     init(
-        folded: _Column<UInt8>, nameDisplay: _RisingColumn,
+        keyText: _KeyText, nameDisplay: _RisingColumn,
         namePlace: _StepColumn, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
         wholeViews: _KeyViews, wordViews: _KeyViews
     ) {
         self.wholeViews = wholeViews
         self.wordViews = wordViews
-        self.folded = folded
+        self.keyText = keyText
         self.nameDisplay = nameDisplay
         self.namePlace = namePlace
         self.whole = whole
@@ -73,7 +74,7 @@ struct _PrefixIndex: Sendable {
     }
 
     private func range(of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie) -> (range: Range<Int>, exact: Int) {
-        let text = folded.buffer, k = keys.key.buffers
+        let text = keyText.buffers, k = keys.key.buffers
         guard let first = query.first else { return (0..<k.count, 0) }
         let buckets = keys.buckets.buffer
         if query.count <= 2 {
@@ -120,7 +121,7 @@ struct _PrefixIndex: Sendable {
     @inline(__always)
     static func narrow(
         _ range: Range<Int>, depth: Int, trieNode: Int, by bytes: UnsafeBufferPointer<UInt8>,
-        keys k: _KeyOffsets.Buffers, text: UnsafeBufferPointer<UInt8>, trie t: _ShallowTrie.Buffers,
+        keys k: _KeyOffsets.Buffers, text: _KeyText.Buffers, trie t: _ShallowTrie.Buffers,
         scoringAbove floor: Float = -.infinity
     ) -> (range: Range<Int>, trieNode: Int) {
         var within = range, node = trieNode, depth = depth, used = 0
@@ -169,7 +170,7 @@ struct _PrefixIndex: Sendable {
         var lower = within.lowerBound, upper = within.upperBound, count = within.count
         while count > 0 {
             let half = count / 2
-            let order = comparePrefix(text, k[lower + half] + depth, rest)
+            let order = text.comparePrefix(k[lower + half] &+ depth, rest)
             if order < 0 {
                 lower += half + 1
                 count -= half + 1
@@ -178,7 +179,7 @@ struct _PrefixIndex: Sendable {
                 count = half
             }
         }
-        upper = partition(lower..<upper) { comparePrefix(text, k[$0] + depth, rest) <= 0 }
+        upper = partition(lower..<upper) { text.comparePrefix(k[$0] &+ depth, rest) <= 0 }
         return (lower..<upper, -1)
     }
 
@@ -233,34 +234,42 @@ struct _PrefixIndex: Sendable {
         return low
     }
 
-    /// Compares the first `query.count` bytes of the key at `offset` with `query`
-    /// (a key that ends sooner compares less).
-    @inline(__always)
-    static func comparePrefix(
-        _ text: UnsafeBufferPointer<UInt8>, _ offset: Int, _ query: UnsafeBufferPointer<UInt8>
-    ) -> Int {
-        for i in 0..<query.count {
-            let a = text[offset + i], b = query[i]
-            if a != b { return a < b ? -1 : 1 }
-        }
-        return 0
-    }
-
     /// The key of entry `i` of `keys`, for tests and diagnostics.
     func key(_ i: Int, in keys: _SortedKeys) -> [UInt8] {
-        let start = keys.key[i]
-        var end = start
-        while folded[end] != 0 { end += 1 }
-        return Array(folded.buffer[start..<end])
+        let reference = keys.key[i], shift = keyText.shift
+        return Array(keyText.bytes(of: reference >> shift).dropFirst(reference & ((1 << shift) - 1)))
+    }
+
+    /// The keys' text as one plain text (each text and its 0), and where each text starts
+    /// in it: for checks and tests.
+    func plainText() -> (text: [UInt8], starts: [Int]) {
+        var text: [UInt8] = [], starts: [Int] = []
+        for t in 0..<keyText.count {
+            starts.append(text.count)
+            text += keyText.bytes(of: t)
+            text.append(0)
+        }
+        return (text, starts)
     }
 
     /// Checks that keys are sorted, every range tree node holds its children's maximum,
     /// and every reference is in bounds. Traps on a broken invariant; tests call it, and
     /// debug builds call it after every build.
     func _checkInvariants() {
+        keyText._checkInvariants()
+        let (text, textStarts) = plainText(), shift = keyText.shift
+        precondition(longestName < 1 << shift, "the references' start bits do not hold the longest name")
+        // Each list's keys as offsets in the plain text.
+        func offsets(_ list: _SortedKeys) -> _KeyOffsets {
+            _KeyOffsets(references: (0..<list.count).map {
+                let reference = list.key[$0], t = reference >> shift
+                precondition(t < textStarts.count, "key \($0)'s text is out of range")
+                return UInt32(textStarts[t] + reference & ((1 << shift) - 1))
+            })
+        }
         for list in [whole, words] {
             precondition(list.key.count == list.count)
-            precondition(list.key.isConsistent(below: folded.count))
+            precondition(list.key.isConsistent(textCount: keyText.count, refShift: shift))
             precondition(list.entries.isConsistent(nameCount: nameDisplay.count))
             for i in 0..<list.count {
                 precondition(Int(list.name(i)) < nameDisplay.count)
@@ -276,34 +285,27 @@ struct _PrefixIndex: Sendable {
         }
         wholeViews._checkInvariants(whole)
         wordViews._checkInvariants(words)
-        (0..<whole.count).map(whole.score).withUnsafeBufferPointer {
-            tries.whole._checkInvariants(keys: whole.key.buffers, scores: $0, text: folded.buffer)
+        let wholeOffsets = offsets(whole), wordOffsets = offsets(words)
+        text.withUnsafeBufferPointer { text in
+            (0..<whole.count).map(whole.score).withUnsafeBufferPointer {
+                tries.whole._checkInvariants(keys: wholeOffsets.buffers, scores: $0, text: text)
+            }
+            (0..<words.count).map(words.score).withUnsafeBufferPointer {
+                tries.words._checkInvariants(keys: wordOffsets.buffers, scores: $0, text: text)
+            }
         }
-        (0..<words.count).map(words.score).withUnsafeBufferPointer {
-            tries.words._checkInvariants(keys: words.key.buffers, scores: $0, text: folded.buffer)
-        }
+        // The text holds the names in whole-key order, each distinct text once: a key's
+        // text is the one before's or the next.
         var names = Set<UInt32>()
-        let text = folded.buffer
-        func length(_ start: Int) -> Int {
-            var end = start
-            while text[end] != 0 { end += 1 }
-            return end - start
-        }
-        var previous = (start: 0, length: 0)
+        var previous = -1
         for i in 0..<whole.count {
-            let start = whole.key[i], count = length(start)
-            precondition(start == 0 || text[start - 1] == 0, "a name key does not start after a terminator")
+            let reference = whole.key[i], t = reference >> shift
+            precondition(reference & ((1 << shift) - 1) == 0, "a name key does not start its text")
+            precondition(t == previous || t == previous + 1, "the key text is not in whole-key order, each text once")
             names.insert(whole.name(i))
-            // The text holds the names in whole-key order, each distinct text once: a key
-            // starts where the one before it does, or right after it with another text.
-            let after = previous.start + previous.length + 1
-            precondition(i == 0 ? start == 0 : start == previous.start || (start == after && !(
-                count == previous.length && text[start..<start + count].elementsEqual(text[previous.start..<after - 1]))),
-                         "the folded text is not in whole-key order, each text once")
-            previous = (start, count)
+            previous = t
         }
-        precondition(whole.count == 0 || previous.start + previous.length + 1 == folded.count,
-                     "the folded text holds more than the names")
+        precondition(previous + 1 == keyText.count, "the key text holds more than the names")
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
     }
 }

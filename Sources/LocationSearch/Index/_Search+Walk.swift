@@ -9,7 +9,7 @@ extension _Search {
         let names = completer.gazetteer._names
         let places = completer.gazetteer._places.buffers
         let namePlace = completer.index.namePlace.buffers, nameDisplay = completer.index.nameDisplay.buffers
-        let text = completer.index.folded.buffer
+        let text = completer.index.keyText.buffers
         while true {
             // The best score still possible, from the keys or from typo nodes not yet expanded.
             let keyBound = walk.bestRemaining ?? -.infinity

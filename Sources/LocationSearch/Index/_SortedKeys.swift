@@ -6,7 +6,7 @@ struct _SortedKeys: Sendable {
         var score: Float
     }
 
-    /// Where the keys start in the folded text, in key order.
+    /// The keys' references into the keys' text (`_KeyText`), in key order.
     let key: _KeyOffsets
     /// The indexed name each key belongs to, and its static score (place importance and
     /// name adjustment), in one word (`_KeyNameScores`).
@@ -35,7 +35,8 @@ struct _SortedKeys: Sendable {
     }
 
     /// `entries` in key order: by their keys' text (0-terminated at their offsets in
-    /// `folded`), then best score first, then by name.
+    /// `folded`, the names' folds before they are laid out), then best score first, then by
+    /// name.
     ///
     /// - Complexity: O(*n* log *n*) comparisons for *n* entries, most of them of one
     ///   64-bit prefix.
@@ -73,11 +74,12 @@ struct _SortedKeys: Sendable {
     }
 
     /// The list of `entries`, already `sorted(_:folded:)`, whose keys are offsets in `text`
-    /// and names below `nameCount`; their names and scores' `ranks` in `scores` (a table
-    /// that holds every entry's score) in words of the fewest bytes that hold them, at
-    /// least `minimumWidth` (`_KeyNameScores`).
+    /// (`key` holds their references, or with nil, the offsets themselves) and names
+    /// below `nameCount`; their names and scores' `ranks` in `scores` (a table that holds
+    /// every entry's score) in words of the fewest bytes that hold them, at least
+    /// `minimumWidth` (`_KeyNameScores`).
     init(sorted entries: [Entry], ranks: ArraySlice<UInt32>, scores table: _Column<Float>,
-         text: UnsafeBufferPointer<UInt8>, nameCount: Int, minimumWidth: Int = 1) {
+         text: UnsafeBufferPointer<UInt8>, key: _KeyOffsets? = nil, nameCount: Int, minimumWidth: Int = 1) {
         let score = entries.map(\.score)
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
@@ -93,7 +95,7 @@ struct _SortedKeys: Sendable {
             return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
         }
         self.init(
-            key: _KeyOffsets(entries.map(\.key)),
+            key: key ?? _KeyOffsets(references: entries.map(\.key)),
             entries: _KeyNameScores(names: entries.map(\.name), ranks: ranks, scores: table, nameCount: nameCount,
                                     minimumWidth: minimumWidth),
             tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)

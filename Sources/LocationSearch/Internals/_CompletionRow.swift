@@ -7,7 +7,8 @@ struct _CompletionRow: Sendable {
     var display: UInt32
     /// The indexed name (key) that matched.
     var name: UInt32
-    /// Where the matched word starts in the folded keys.
+    /// The matched key's reference into the keys' text (`_KeyText`): its name's text and
+    /// where the matched word starts in it.
     var keyOffset: UInt32
     /// How many folded bytes of the key the query covered.
     var matchedLength: Int32

@@ -8,19 +8,20 @@ extension _CompletionSource {
             // Another name than the key's: highlight as much of its start as the matched
             // part of the key shares with it ("londn" → "[Lond]on").
             let title = _FoldedText(gazetteer._names.string(Int(shown)))
-            let matched = index.folded.buffer[keyStart(row)..<(Int(row.keyOffset) + Int(row.matchedLength))]
+            let (text, start) = keyText(row)
+            let matched = text.prefix(start + Int(row.matchedLength))
             let common = zip(title.key, matched).prefix { $0 == $1 }.count
             return common > 0 ? title.wordHighlights(0..<common) : []
         }
         let names = gazetteer._names
         let nameIndex = Int(row.display)
-        let wordStart = Int(row.keyOffset) - keyStart(row)
+        let (text, wordStart) = keyText(row)
         let matchedLength = Int(row.matchedLength)
         let ascii = _Folding.asciiTable
         let plain = names.withBytes(nameIndex) { bytes in
             !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
         }
-        if plain || keyIsSpaced(row) {
+        if plain || text.contains(0x20) {
             // The key is the title's fold: highlight straight from the title (from its
             // bytes when it is ASCII).
             let keyBytes = wordStart..<(wordStart + matchedLength)
@@ -33,7 +34,7 @@ extension _CompletionSource {
         // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
         let folded = _FoldedText(title(row))
         var start = wordStart, end = min(folded.key.count, wordStart + matchedLength)
-        if folded.key.count != keyLength(row) {
+        if folded.key.count != text.count {
             (start, end) = (0, Self.spacedLength(folded.key, joinedLength: matchedLength))
         }
         return start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
@@ -72,33 +73,12 @@ extension _CompletionSource {
         return ranges
     }
 
-    /// Where the key of the row's name starts in the folded text: its key (a whole-name
-    /// key, or a word inside it) lies in it, and keys are 0-terminated.
-    func keyStart(_ row: _CompletionRow) -> Int {
-        let text = index.folded.buffer
-        var start = min(Int(row.keyOffset), text.count - 1)
-        while start > 0 && text[start - 1] != 0 { start -= 1 }
-        return start
-    }
-
-    /// The length of the key of the row's name.
-    func keyLength(_ row: _CompletionRow) -> Int {
-        let start = keyStart(row)
-        var end = start
-        let text = index.folded.buffer
-        while text[end] != 0 { end += 1 }
-        return end - start
-    }
-
-    /// Whether the key of the row's name has a space (so it is not a joined key).
-    func keyIsSpaced(_ row: _CompletionRow) -> Bool {
-        var i = keyStart(row)
-        let text = index.folded.buffer
-        while text[i] != 0 {
-            if text[i] == 0x20 { return true }
-            i += 1
-        }
-        return false
+    /// The text of the row's key (its name's fold, the text of its reference), and where
+    /// the key starts in it (0 for a whole-name key, a word's start for a word key).
+    func keyText(_ row: _CompletionRow) -> (text: [UInt8], start: Int) {
+        let keys = index.keyText, reference = Int(row.keyOffset)
+        let text = keys.bytes(of: min(reference >> keys.shift, keys.count - 1))
+        return (text, min(reference & ((1 << keys.shift) - 1), text.count))
     }
 
     /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.

@@ -100,7 +100,12 @@ enum _IndexFile {
     /// bit a name, set where the place steps up by one (`_StepColumn`: `name.place.base`,
     /// `.steps`, `.wide`), not a byte a name (`name.place.delta`, `.shift`); one table of
     /// distinct scores for both key lists (`scores`), not one each (`<list>.scores`).
-    static let version: UInt64 = 28
+    /// 29: the keys' text front-coded in blocks of eight, each text sharing a prefix with its
+    /// block's first (`_KeyText`: `key.text`, `.start`, `.at`, `.count`, `.shift`), not
+    /// `folded`; each key a reference into it (its text's number and its start in the text),
+    /// a whole-name key's text number as a base per 64 keys and a byte, not a byte offset in
+    /// 16 bits (`_KeyOffsets`); stored answers' and rows' key offsets are such references.
+    static let version: UInt64 = 29
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -12,7 +12,7 @@ extension _PrecomputedAnswers {
     }
 
     /// The answers `write(to:prefix:)` wrote, checked against each other and against
-    /// the index's `head` (`isConsistent(names:textCount:longestName:)`).
+    /// the index's `head` (`isConsistent(names:text:longestName:)`).
     ///
     /// - Complexity: O(*c* log *c* + *e*) for *c* stored keys and *e* entries.
     init(reading reader: _IndexFile.Reader, prefix: String, head: _PrefixIndex.Head) throws {
@@ -25,7 +25,7 @@ extension _PrecomputedAnswers {
         else { throw reader.invalid("the precomputed answers' entries are damaged") }
         self.init(keys: try _StringTable(reading: reader, prefix: "\(prefix).keys"), entries: entries,
                   exactCounts: try column("exact"), buckets: try column("buckets"))
-        guard isConsistent(names: head.namePlace.count, textCount: head.folded.count, longestName: head.longestName)
+        guard isConsistent(names: head.namePlace.count, text: head.keyText, longestName: head.longestName)
         else { throw reader.invalid("the precomputed answers are damaged") }
     }
 }

@@ -1,13 +1,19 @@
 extension _PrefixIndex {
-    /// Appends the index's sections: the folded keys (`folded`), each indexed name's
-    /// display name (`name.display.base`, `.delta` and `.shift`: see `_RisingColumn`) and
-    /// place (`name.place.base`, `.steps` and `.wide`: see `_StepColumn`), the longest name
-    /// (`name.longest`), the distinct scores of both lists' keys (`scores`, strictly rising:
-    /// see `_KeyNameScores`), then per list (`whole`, `words`) its keys (`_SortedKeys+File`),
-    /// its trie (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`,
-    /// `_KeyViews+File`).
+    /// Appends the index's sections: the keys' text (`key.text`, its blocks' starts
+    /// `key.text.start`, where its texts start in their blocks `key.text.at`, its number of
+    /// texts `key.text.count` and its references' start bits `key.text.shift`: see
+    /// `_KeyText`), each indexed name's display name (`name.display.base`, `.delta` and
+    /// `.shift`: see `_RisingColumn`) and place (`name.place.base`, `.steps` and `.wide`: see
+    /// `_StepColumn`), the longest name (`name.longest`), the distinct scores of both lists'
+    /// keys (`scores`, strictly rising: see `_KeyNameScores`), then per list (`whole`,
+    /// `words`) its keys (`_SortedKeys+File`), its trie (`trie.<list>`, `_ShallowTrie+File`)
+    /// and its views (`<list>.vw`, `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
-        writer.append("folded", folded)
+        writer.append("key.text", keyText.bytes)
+        writer.append("key.text.start", keyText.starts)
+        writer.append("key.text.at", keyText.at)
+        writer.append("key.text.count", value: UInt64(keyText.count))
+        writer.append("key.text.shift", value: UInt64(keyText.shift))
         writer.append("name.display", ["base": nameDisplay.base, "delta": nameDisplay.delta])
         writer.append("name.display.shift", value: UInt64(nameDisplay.shift))
         writer.append("name.place", ["base": namePlace.base, "steps": namePlace.steps, "wide": namePlace.wide])
@@ -28,7 +34,7 @@ extension _PrefixIndex {
     /// ask before using it.
     init(head: Head, whole: List.Parts, words: List.Parts) {
         self.init(
-            folded: head.folded, nameDisplay: head.nameDisplay, namePlace: head.namePlace, whole: whole.keys,
+            keyText: head.keyText, nameDisplay: head.nameDisplay, namePlace: head.namePlace, whole: whole.keys,
             words: words.keys, longestName: head.longestName,
             tries: _ShallowTries(whole: whole.trie, words: words.trie),
             wholeViews: whole.views, wordViews: words.views)
@@ -52,28 +58,32 @@ extension _PrefixIndex {
 }
 
 extension _PrefixIndex {
-    /// The parts of an index that the rest is checked against: the folded text, each
+    /// The parts of an index that the rest is checked against: the keys' text, each
     /// indexed name's display name and place, the longest name's length and the keys'
     /// scores.
     struct Head: Sendable {
-        let folded: _Column<UInt8>
+        let keyText: _KeyText
         let nameDisplay: _RisingColumn
         let namePlace: _StepColumn
         let longestName: Int
         /// Both lists' distinct scores, rising (`_KeyNameScores`).
         let scores: _Column<Float>
 
-        /// The head `write(to:)` wrote (sections `folded`, `name.*`, `scores`), checked
+        /// The head `write(to:)` wrote (sections `key.text.*`, `name.*`, `scores`), checked
         /// within itself (that its names and places are the gazetteer's is for
         /// `mismatch(names:places:labels:)`).
         ///
-        /// - Complexity: O(*s*) for *s* distinct scores; the names' columns are checked
-        ///   against the gazetteer.
+        /// - Complexity: O(*b* + *s*) for *b* blocks of key text and *s* distinct scores;
+        ///   the names' columns are checked against the gazetteer.
         init(reading reader: _IndexFile.Reader) throws {
-            folded = try reader.column("folded", as: UInt8.self)
-            guard folded.isEmpty || folded[folded.count - 1] == 0 else {
-                throw reader.invalid("the folded keys are damaged")
-            }
+            guard let count = Int(exactly: try reader.value("key.text.count")),
+                  let textShift = Int(exactly: try reader.value("key.text.shift")), (1...32).contains(textShift)
+            else { throw reader.invalid("the key text is damaged") }
+            keyText = _KeyText(
+                bytes: try reader.column("key.text", as: UInt8.self),
+                starts: try reader.column("key.text.start", as: UInt32.self),
+                at: try reader.column("key.text.at", as: UInt8.self), count: count, shift: textShift)
+            guard keyText.isConsistent() else { throw reader.invalid("the key text is damaged") }
             let display = reader.columns("name.display"), place = reader.columns("name.place")
             guard let shift = Int(exactly: try reader.value("name.display.shift")) else {
                 throw reader.invalid("the name references are damaged")
@@ -81,10 +91,10 @@ extension _PrefixIndex {
             nameDisplay = _RisingColumn(base: try display("base"), delta: try display("delta"), shift: shift)
             namePlace = _StepColumn(base: try place("base"), steps: try place("steps"), wide: try place("wide"),
                                     count: nameDisplay.count)
-            // The longest name bounds query lengths (`matches(for:options:)` adds to it): no
-            // name is longer than all the folded text.
+            // The longest name bounds query lengths (`matches(for:options:)` adds to it): a
+            // reference's start bits hold its length.
             let longest = try reader.value("name.longest")
-            guard longest >= 1, longest <= UInt64(folded.count) else {
+            guard longest >= 1, longest < UInt64(1) << UInt64(textShift) else {
                 throw reader.invalid("its longest name (\(longest)) is damaged")
             }
             longestName = Int(longest)
@@ -107,7 +117,7 @@ extension _PrefixIndex.List {
     /// - Complexity: O(*n*) for *n* keys.
     static func reading(_ reader: _IndexFile.Reader, _ list: String, head: _PrefixIndex.Head) throws -> Parts {
         let keys = try _SortedKeys(
-            reading: reader, prefix: list, textCount: head.folded.count, nameCount: head.nameDisplay.count,
+            reading: reader, prefix: list, text: head.keyText, nameCount: head.nameDisplay.count,
             scores: head.scores)
         return (keys, try _ShallowTrie(reading: reader, prefix: "trie.\(list)", keyCount: keys.count),
                 try _KeyViews(reading: reader, prefix: "\(list).vw"))
