@@ -26,29 +26,31 @@ extension _PrefixIndex {
 
         progress?("Sorting keys", 0)
         let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
-        // The whole-name keys sort and lay out the text while the word keys sort.
-        let (wholeLaidOut, unmovedWords) = _Concurrently.run({
+        // The whole-name keys sort and lay out the text while the word keys sort and then
+        // make one table of both lists' distinct scores (a word key's score is its name's
+        // whole-name key's: the table is the whole-name keys'), which needs no order.
+        let (wholeLaidOut, (unmovedWords, ranks)) = _Concurrently.run({
             var sorted = _SortedKeys.sorted(whole, folded: folded)
             let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
             return (sorted, text)
-        }, alongside: { _SortedKeys.sorted(words, folded: folded) })
+        }, alongside: {
+            (_SortedKeys.sorted(words, folded: folded), _KeyNameScores.Ranks([whole, words].joined().lazy.map(\.score)))
+        })
         let (wholeSorted, (text, moves)) = wholeLaidOut
         var movedWords = unmovedWords
         Self.move(&movedWords, moves)
         let wordSorted = movedWords
         progress?("Sorting keys", 1)
 
-        // One table of both lists' distinct scores (a word key's score is its name's
-        // whole-name key's: the table is the whole-name keys'), and each key's rank in it.
-        let (table, ranks) = _KeyNameScores.ranked(wholeSorted.map(\.score) + wordSorted.map(\.score))
-        let scores = _Column(table)
-        // Each list's offsets, trie and views; the word keys' on another core.
+        let scores = _Column(ranks.table)
+        // Each list's offsets, trie and views (and each key's rank in the table); the word
+        // keys' on another core.
         let namePlace = keys.namePlace
         let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+            { Self.list(wholeSorted, ranks: ranks, scores: scores, text: text,
                         namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
             alongside: {
-                Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
+                Self.list(wordSorted, ranks: ranks, scores: scores, text: text,
                           namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
             })
         self.init(
@@ -58,17 +60,18 @@ extension _PrefixIndex {
             wholeViews: wholeList.views, wordViews: wordList.views)
     }
 
-    /// One sorted list's keys (`sorted`, offsets into `text`, their scores' `ranks` in
-    /// `scores`), its shallow trie and its views.
+    /// One sorted list's keys (`sorted`, offsets into `text`, their scores' ranks in
+    /// `scores`, `ranks.table`), its shallow trie and its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ sorted: [_SortedKeys.Entry], ranks: ArraySlice<UInt32>, scores: _Column<Float>, text: [UInt8],
+        _ sorted: [_SortedKeys.Entry], ranks: _KeyNameScores.Ranks, scores: _Column<Float>, text: [UInt8],
         namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
             let keys = _SortedKeys(
-                sorted: sorted, ranks: ranks, scores: scores, text: text, nameCount: namePlace.count,
+                sorted: sorted, ranks: ranks.ranks(of: sorted.lazy.map(\.score))[...], scores: scores, text: text,
+                nameCount: namePlace.count,
                 minimumWidth: minimumWidth)
             let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
                 _ShallowTrie(keys: keys.key.buffers, scores: scores, text: text)
