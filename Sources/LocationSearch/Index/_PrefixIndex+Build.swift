@@ -121,6 +121,9 @@ extension _PrefixIndex {
                         guard var text = texts[0], let second = texts[1] else {
                             preconditionFailure("a part of the text was not laid out")
                         }
+                        // (Out of the slots, so that the first text is appended to in place, not copied.)
+                        texts[0] = nil
+                        texts[1] = nil
                         // The second part's text goes after the first's.
                         let base = UInt32(text.count)
                         for i in parts[1] {
