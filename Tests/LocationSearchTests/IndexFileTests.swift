@@ -189,8 +189,26 @@ struct IndexFileTests {
             l.setValue("whole.key.shift", 0, &d) }),
         ("a key list's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.key.shift", UInt64.max, &d) }),
+        ("a word key's whole-name key beyond the whole-name keys", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (The key's bits all ones, its start and rank kept: `theFixtureFileHasWhatTheDamageNeeds`.)
+            let width = Int(l.value("words.entry.width", d)), bits = Int(l.value("words.entry.bits", d))
+            l.setPacked("words.entry", 0, width: width, l.packed("words.entry", 0, width: width, d) | (1 << bits - 1),
+                        &d) }),
         ("a word key beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("words.key.base", at: 0, UInt32(l.value("key.text.count", d) << l.value("key.text.shift", d)), &d) }),
+            // The word's start bits one more than a reference's (`key.text.shift`): a start
+            // could then reach past its text's room.
+            l.setValue("words.entry.start", l.value("key.text.shift", d) + 1, &d) }),
+        ("a word key's start bits beyond 31", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.entry.start", 32, &d) }),
+        ("a word key's start bits huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.entry.start", UInt64.max, &d) }),
+        ("a word key's bits wider than its word", { @Sendable (l: IndexLayout, d: inout Data) in
+            let width = l.value("words.entry.width", d), bits = l.value("words.entry.bits", d)
+            l.setValue("words.entry.start", 8 * width - bits + 1, &d) }),
+        ("a word key's whole-name key bits beyond 32", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("words.entry.bits", 33, &d) }),
+        ("the word keys' padding", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("words.entry", at: l.section("words.entry").count - 1, 1, &d) }),
         ("the key text's count beyond its blocks", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("key.text.count", l.value("key.text.count", d) + 8, &d) }),
         ("the key text's count huge", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -354,8 +372,9 @@ struct IndexFileTests {
             let word = (1 << bits) - 1
             l.setPacked("whole.entry", 0, width: width, UInt64(word), &d) }),
         ("a key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
-            let width = Int(l.value("words.entry.width", d)), bits = Int(l.value("words.entry.bits", d))
-            let word = UInt64(l.section("scores").count / 4) << bits
+            let width = Int(l.value("words.entry.width", d))
+            let shift = l.value("words.entry.bits", d) + l.value("words.entry.start", d)
+            let word = UInt64(l.section("scores").count / 4) << shift
             l.setPacked("words.entry", 0, width: width, word, &d) }),
         ("a whole-name key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
             let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))
@@ -452,8 +471,14 @@ struct IndexFileTests {
         let names = Fixtures.completer.index.nameDisplay.count
         let width = Int(layout.value("whole.entry.width", data)), bits = Int(layout.value("whole.entry.bits", data))
         #expect((1 << bits) - 1 >= names && width < 8)
-        let wordBits = 8 * Int(layout.value("words.entry.width", data)) - Int(layout.value("words.entry.bits", data))
+        let wordWidth = Int(layout.value("words.entry.width", data))
+        let refBits = Int(layout.value("words.entry.bits", data))
+        let wordBits = 8 * wordWidth - refBits - Int(layout.value("words.entry.start", data))
         #expect(layout.section("scores").count / 4 < 1 << wordBits)
+        // A word key's whole-name key with all its bits set is beyond the whole-name keys, and
+        // start bits one more than a reference's still fit the word.
+        #expect((1 << refBits) - 1 >= Fixtures.completer.index.whole.count)
+        #expect(refBits + Int(layout.value("key.text.shift", data)) + 1 <= 8 * wordWidth)
         // The names' places end within their last block, and are narrow.
         #expect(names % _StepColumn.blockSize != 0 && layout.section("name.place.wide").count == 0)
 
@@ -757,6 +782,11 @@ struct IndexLayout: Sendable {
     func shorten(_ name: String, by bytes: Int, _ data: inout Data) {
         guard let i = sections.firstIndex(where: { $0.name == name }) else { return }
         setTable(i, word: Self.offsetWord + 1, UInt64(sections[i].count - bytes), &data)
+    }
+
+    /// Number `i` of section `name`, `_PackedWords` of `width` bytes.
+    func packed(_ name: String, _ i: Int, width: Int, _ data: Data) -> UInt64 {
+        (0..<width).reduce(0) { $0 | UInt64(byte(name, at: i * width + $1, data)) << (8 * $1) }
     }
 
     /// Sets number `i` of section `name`, `_PackedWords` of `width` bytes, to `value`.

@@ -59,4 +59,53 @@ struct KeyOffsetsTests {
         #expect(!_KeyOffsets(base: stored.base, delta: stored.delta, shift: 6, refShift: 0)
             .isConsistent(textCount: 4, refShift: 0), "no bits for a key's start")
     }
+
+    /// Word keys as (whole-name key, start) references, in the words their entries share.
+    @Test(arguments: [1, 3])
+    func wordKeysReadThroughTheirWholeNameKeys(minimumWidth: Int) {
+        // Three names' texts: "san jose", "el paso de robles", "x" (texts 0, 1, 2; 5 start bits).
+        let whole = _KeyOffsets(textNumbers: [0, 1, 2], refShift: 5)
+        let wholeEntries = _KeyNameScores(names: [2, 0, 1], scores: [3, 1, 2], nameCount: 3)
+        // "jose" (4 into key 0), "paso" and "de" and "robles" (3, 8 and 11 into key 1).
+        let refs: [(key: UInt64, start: UInt64, rank: UInt64)] = [(0, 4, 2), (1, 3, 0), (1, 8, 0), (1, 11, 0)]
+        let refBits = 2, startBits = 4
+        let words = _PackedWords(refs.map { $0.rank << 6 | $0.start << 2 | $0.key }, width: max(minimumWidth, 1))
+        let offsets = _KeyOffsets(refs: words, refBits: refBits, startBits: startBits, whole: whole)!
+        let entries = _KeyNameScores(refs: words, refBits: refBits, startBits: startBits, whole: wholeEntries)!
+        let expected = [4, 1 << 5 | 3, 1 << 5 | 8, 1 << 5 | 11]
+        #expect(offsets.count == 4 && offsets.buffers.count == 4 && entries.count == 4)
+        #expect((0..<4).map { offsets[$0] } == expected)
+        #expect((0..<4).map { offsets.buffers[$0] } == expected)
+        #expect(offsets.buffers.words.map { w in (0..<4).map { w[$0] } } == expected)
+        #expect(whole.buffers.words == nil && (0..<3).map { whole.buffers.blocks[$0] } == [0, 32, 64])
+        #expect((0..<4).map { entries.name($0) } == [2, 0, 0, 0], "each word key's name is its whole-name key's")
+        #expect((0..<4).map { entries.score($0) } == [3, 1, 1, 1])
+        #expect(offsets.isConsistent(textCount: 3, refShift: 5) && entries.wordsAreConsistent(nameCount: 3))
+        #expect(!offsets.isConsistent(textCount: 3, refShift: 4), "another shift")
+
+        // A key beyond the whole-name keys.
+        let beyond = _PackedWords([3 << 2 | 3], width: 1)
+        #expect(_KeyOffsets(refs: beyond, refBits: 2, startBits: 4, whole: whole)?
+            .isConsistent(textCount: 3, refShift: 5) == false)
+        let last = _PackedWords([3 << 2 | 2], width: 1)
+        #expect(_KeyOffsets(refs: last, refBits: 2, startBits: 4, whole: whole)?
+            .isConsistent(textCount: 3, refShift: 5) == true)
+        // Bits out of range (a start wider than a reference's start bits), or a word list's
+        // references to another word list.
+        #expect(_KeyOffsets(refs: words, refBits: 33, startBits: 0, whole: whole) == nil)
+        #expect(_KeyOffsets(refs: words, refBits: 2, startBits: 6, whole: whole) == nil)
+        #expect(_KeyOffsets(refs: words, refBits: 2, startBits: 32, whole: whole) == nil)
+        #expect(_KeyOffsets(refs: words, refBits: 8 * words.width - 1, startBits: 2, whole: whole) == nil)
+        #expect(_KeyOffsets(refs: words, refBits: 2, startBits: 4, whole: offsets) == nil)
+        #expect(_KeyNameScores(refs: words, refBits: 2, startBits: 32, whole: wholeEntries) == nil)
+        #expect(_KeyNameScores(refs: words, refBits: 2, startBits: 4, whole: entries) == nil)
+        // Whole-name keys as plain references.
+        let plain = _KeyOffsets(references: [0, 1 << 5, 2 << 5], refShift: 5)
+        let overPlain = _KeyOffsets(refs: words, refBits: refBits, startBits: startBits, whole: plain)!
+        #expect((0..<4).map { overPlain[$0] } == expected && overPlain.isConsistent(textCount: 3, refShift: 5))
+        // A rank beyond the scores.
+        let badRank = _PackedWords([3 << 6 | 4 << 2], width: 1)
+        #expect(_KeyNameScores(refs: badRank, refBits: 2, startBits: 4, whole: wholeEntries)?
+            .wordsAreConsistent(nameCount: 3) == false)
+    }
 }

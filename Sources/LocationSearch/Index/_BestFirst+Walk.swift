@@ -86,7 +86,7 @@ extension _BestFirst {
     private static func cursor(_ start: Int, mask: UInt16, _ source: Int32, _ w: _Walkable) -> Item {
         var best = start + mask.trailingZeroBitCount, bestRank = 0
         if let positions = w.positions {
-            let from = mask.trailingZeroBitCount, last = w.key.count - 1
+            let from = mask.trailingZeroBitCount, last = w.listCount - 1
             bestRank = -1
             positions.forEach(from: start + from, count: 16 - mask.leadingZeroBitCount - from) { k, position in
                 guard mask >> (from + k) & 1 != 0 else { return }

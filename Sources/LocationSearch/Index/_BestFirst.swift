@@ -43,7 +43,9 @@ struct _BestFirst {
 
     /// What the walk needs of a source, as plain values: no reference counting.
     struct _Walkable {
-        var key: _KeyOffsets.Buffers
+        /// The list's index in `lists` (and `offsets`), and its count of keys.
+        var list: Int
+        var listCount: Int
         /// Each key's name and score's rank (the walk compares ranks, and looks up the
         /// score of the best key of a block).
         var entries: _KeyNameScores.Buffers
@@ -60,7 +62,7 @@ struct _BestFirst {
         @inline(__always)
         func listPosition(_ i: Int) -> Int {
             guard let positions else { return i }
-            return min(Int(positions[i]), key.count - 1)  // (clamped: see `_KeyViews`)
+            return min(Int(positions[i]), listCount - 1)  // (clamped: see `_KeyViews`)
         }
 
         /// The rank of the score of the walk's position `i` (ranks compare as scores do).
@@ -68,7 +70,8 @@ struct _BestFirst {
         func rank(_ i: Int) -> Int { entries.rank(listPosition(i)) }
     }
 
-    /// The lists the ranges come from, each once.
+    /// The lists the ranges come from, each once (their key offsets are read from here, once
+    /// per key yielded: a walk's sources are copied far more often).
     private var lists: [_SortedKeys] = []
     private(set) var walkable: [_Walkable] = []
     /// Items to walk, best first (`Order`).
@@ -92,7 +95,7 @@ struct _BestFirst {
     @inline(__always)
     func keyOffset(at position: Int, source: Int) -> UInt32 {
         let w = walkable[source]
-        return UInt32(truncatingIfNeeded: w.key[w.listPosition(position)])
+        return UInt32(truncatingIfNeeded: lists[w.list].key.buffers[w.listPosition(position)])
     }
 
     /// Adds the keys `range` of `list` (with `view`, the keys `range` of the view), each
@@ -142,7 +145,11 @@ struct _BestFirst {
     }
 
     private mutating func appendSource(_ list: _SortedKeys, view: _KeyViews.View?, joint: Int32, bonus: Float) -> Int {
-        if !lists.contains(where: { $0.entries === list.entries }) { lists.append(list) }
+        var listIndex = lists.firstIndex { $0.entries === list.entries } ?? -1
+        if listIndex < 0 {
+            listIndex = lists.count
+            lists.append(list)
+        }
         precondition(joint < 0 || view != nil, "a joint source is a view")
         if joint >= 0 || heap.order.hasJoints {
             // (Only once a joint source is added: most walks never have one.)
@@ -151,11 +158,11 @@ struct _BestFirst {
         }
         if let view {
             // (A view with keys has a tree; an empty one is never walked.)
-            walkable.append(_Walkable(key: list.key.buffers, entries: list.entries.buffers,
+            walkable.append(_Walkable(list: listIndex, listCount: list.count, entries: list.entries.buffers,
                                       tree: view.tree.baseAddress ?? list.tree.pointer, count: view.positions.count,
                                       leafCount: view.leafCount, bonus: bonus, positions: view.positions))
         } else {
-            walkable.append(_Walkable(key: list.key.buffers, entries: list.entries.buffers,
+            walkable.append(_Walkable(list: listIndex, listCount: list.count, entries: list.entries.buffers,
                                       tree: list.tree.pointer, count: list.count, leafCount: list.leafCount,
                                       bonus: bonus, positions: nil))
         }

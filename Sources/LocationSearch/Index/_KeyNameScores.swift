@@ -16,9 +16,10 @@
 /// bytes a key, where a 32-bit name and a 32-bit score took 8. (A score quantised to fewer
 /// bits would change the order of keys whose scores differ by less than a step, and so
 /// the answers.) A word key's score is its name's whole-name key's, so the word keys' 73,869
-/// distinct scores are among the whole-name keys' and their ranks index the same table
-/// (18 bits where 17 would do for their own: still 5 bytes a key), which saves the word
-/// keys' own table (0.3 MB, format 27).
+/// distinct scores are among the whole-name keys' and their ranks index the same table,
+/// which saves the word keys' own table (0.3 MB, format 27). A word key's word holds its
+/// name's whole-name key and its start in that key's text where a name would be (format
+/// 29: `_KeyOffsets`), and its name is read from that key's word (`names`).
 ///
 /// The words are `_PackedWords`.
 ///
@@ -36,10 +37,18 @@ final class _KeyNameScores: Sendable {
     /// The words, `_PackedWords` of `width` bytes.
     let words: _PackedWords
     /// The name's bits at the bottom of a word (0...32, and at most the word's); the rank
-    /// is the rest of the word.
+    /// is the rest of the word. (For a word list: the whole-name key's bits.)
     let nameBits: Int
+    /// Where the rank starts in a word: `nameBits`, or for a word list the whole-name
+    /// key's and the start's bits (`_KeyOffsets`).
+    let rankShift: Int
     /// The distinct scores, strictly rising: a rank's score is `scores[rank]`.
     let scores: _Column<Float>
+    /// For a word list, the whole-name list's entries: a word key's name is its whole-name
+    /// key's (the word's low `nameBits` index them). `nil` for a whole-name list.
+    let names: _KeyNameScores?
+    /// (`Buffers`'s masks, computed once: the walks take a list's buffers for every range.)
+    private let nameMask: UInt64, wholeNameMask: UInt64
 
     var count: Int { words.count }
     var width: Int { words.width }
@@ -49,7 +58,28 @@ final class _KeyNameScores: Sendable {
         guard nameBits >= 0, nameBits <= 32, nameBits <= 8 * words.width else { return nil }
         self.words = words
         self.nameBits = nameBits
+        self.rankShift = nameBits
         self.scores = scores
+        self.names = nil
+        self.nameMask = (1 << UInt64(nameBits)) - 1
+        self.wholeNameMask = 0
+    }
+
+    /// A word list's entries over `words` (as `_KeyOffsets.init(refs:refBits:startBits:whole:)`
+    /// reads them: the whole-name key in the low `refBits`, the start in the `startBits`
+    /// above, the rank above both), whose names are those of `whole`'s keys; `nil` when the
+    /// bits are out of range or `whole` is itself a word list's.
+    init?(refs words: _PackedWords, refBits: Int, startBits: Int, whole: _KeyNameScores) {
+        guard refBits >= 0, refBits <= 32, startBits >= 0, startBits <= 31, refBits + startBits <= 8 * words.width,
+              whole.names == nil
+        else { return nil }
+        self.words = words
+        self.nameBits = refBits
+        self.rankShift = refBits + startBits
+        self.scores = whole.scores
+        self.names = whole
+        self.nameMask = (1 << UInt64(refBits)) - 1
+        self.wholeNameMask = whole.nameMask
     }
 
     /// Each key's name and score, for names below `nameCount`, in words of the fewest
@@ -186,8 +216,8 @@ final class _KeyNameScores: Sendable {
     /// The columns as pointers, for a hot loop (see `_Column.buffer`).
     @inline(__always)
     var buffers: Buffers {
-        Buffers(words: words.buffers, shift: UInt64(nameBits), nameMask: (1 << UInt64(nameBits)) - 1,
-                scores: scores.pointer)
+        Buffers(words: words.buffers, shift: UInt64(rankShift), nameMask: nameMask, scores: scores.pointer,
+                names: names?.words.buffers, wholeNameMask: wholeNameMask)
     }
 
     /// `_KeyNameScores` as plain values: no reference counting, no bounds checks (a loaded
@@ -197,9 +227,17 @@ final class _KeyNameScores: Sendable {
         let shift: UInt64
         let nameMask: UInt64
         let scores: UnsafePointer<Float>
+        /// For a word list, the whole-name keys' words, which hold the names.
+        let names: _PackedWords.Buffers?
+        let wholeNameMask: UInt64
 
+        /// Key `i`'s name: in its word, or a word key's in its whole-name key's word.
         @inline(__always)
-        func name(_ i: Int) -> UInt32 { UInt32(truncatingIfNeeded: words[i] & nameMask) }
+        func name(_ i: Int) -> UInt32 {
+            let low = words[i] & nameMask
+            guard let names else { return UInt32(truncatingIfNeeded: low) }
+            return UInt32(truncatingIfNeeded: names[Int(truncatingIfNeeded: low)] & wholeNameMask)
+        }
 
         /// Key `i`'s score's rank: ranks compare as the scores do.
         @inline(__always)
@@ -228,14 +266,14 @@ final class _KeyNameScores: Sendable {
         return true
     }
 
-    /// `isConsistent(nameCount:)` without the scores' own check.
+    /// `isConsistent(nameCount:)` without the scores' own check. (For a word list, the
+    /// ranks only: its whole-name keys and starts are `_KeyOffsets.isConsistent(below:)`'s.)
     ///
     /// - Complexity: O(*n*) for *n* keys.
     func wordsAreConsistent(nameCount: Int) -> Bool {
         guard count > 0 else { return true }
         guard words.paddingIsZero else { return false }
-        let b = buffers
-        let (names, ranks) = words.maxima(splitAt: Int(b.shift))
-        return names < UInt64(max(nameCount, 0)) && ranks < UInt64(scores.count)
+        let (names, ranks) = words.maxima(splitAt: rankShift)
+        return (self.names != nil || names < UInt64(max(nameCount, 0))) && ranks < UInt64(scores.count)
     }
 }

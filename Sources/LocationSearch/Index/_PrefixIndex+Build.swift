@@ -45,19 +45,37 @@ extension _PrefixIndex {
         progress?("Sorting keys", 1)
 
         let scores = _Column(ranks.table)
-        // The text front-coded; each key a reference into it (`_KeyText`, `_KeyOffsets`).
-        let (keyText, wholeKey, wordKey) = Self.references(
+        // The text front-coded; each key a reference into it (`_KeyText`, `_KeyOffsets`): a
+        // word key as its name's whole-name key and its start in that key's text.
+        let (keyText, wholeKey, wordReferences) = Self.references(
             text: text, whole: wholeSorted, words: wordSorted, longest: keys.longest)
 
-        // Each list's offsets, trie and views (and each key's rank in the table); the word
-        // keys' on another core.
+        // The whole-name list's entries while the word keys' references to them are laid
+        // out (and each key's rank in the table); the two joined, then each list's trie and
+        // views, the word keys' on another core.
         let namePlace = keys.namePlace
+        let (wholeKeys, wordColumns) = _Concurrently.run({
+            text.withUnsafeBufferPointer { text in
+                _SortedKeys(sorted: wholeSorted, ranks: ranks.ranks(of: wholeSorted.lazy.map(\.score))[...],
+                            scores: scores, text: text, key: wholeKey, nameCount: nameCount,
+                            minimumWidth: minimumWidth)
+            }
+        }, alongside: {
+            text.withUnsafeBufferPointer { text in
+                _SortedKeys.wordColumns(wordSorted, ranks: ranks.ranks(of: wordSorted.lazy.map(\.score))[...],
+                                        scoreCount: scores.count, references: wordReferences,
+                                        wholeCount: wholeSorted.count, text: text, minimumWidth: minimumWidth)
+            }
+        })
+        let references = wordColumns.references
+        guard let wordOffsets = _KeyOffsets(refs: references.refs, refBits: references.refBits,
+                                            startBits: references.startBits, whole: wholeKeys.key),
+              let wordKeys = _SortedKeys(words: wordColumns, offsets: wordOffsets, whole: wholeKeys)
+        else { preconditionFailure("the word keys' references do not fit the whole-name keys") }
         let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, key: wholeKey, ranks: ranks, scores: scores, text: text,
-                        namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
+            { Self.list(wholeKeys, sorted: wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) },
             alongside: {
-                Self.list(wordSorted, key: wordKey, ranks: ranks, scores: scores, text: text,
-                          namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+                Self.list(wordKeys, sorted: wordSorted, text: text, namePlace: namePlace, gazetteer: gazetteer)
             })
         self.init(
             keyText: keyText, nameDisplay: _RisingColumn(keys.nameDisplay),
@@ -67,58 +85,57 @@ extension _PrefixIndex {
     }
 
     /// The text `layOut` laid out, front-coded (`_KeyText`, references with room for
-    /// `longest` bytes and its longest text), and both lists' keys (offsets into `text`) as
-    /// references into it: a whole-name key's text number, a word key's
-    /// text number and its start in the text.
+    /// `longest` bytes and its longest text), the whole-name keys (offsets into `text`) as
+    /// references into it (their texts' numbers), and each word key as its name's
+    /// whole-name key (its index in `whole`) and its start in that key's text.
     ///
     /// - Complexity: O(*t* + *n*) for *t* bytes of text and *n* keys.
     static func references(
         text: [UInt8], whole: [_SortedKeys.Entry], words: [_SortedKeys.Entry], longest: Int
-    ) -> (text: _KeyText, whole: _KeyOffsets, words: _KeyOffsets) {
+    ) -> (text: _KeyText, whole: _KeyOffsets, words: (key: [UInt32], start: [UInt32])) {
         // The whole-name keys' offsets rise, each at a text's start, and every text is one's
         // (`layOut`): the texts' starts are their distinct offsets. Each name has one.
         var starts: [Int] = [], numbers: [UInt32] = [], previous = -1
-        var textOfName = [UInt32](repeating: 0, count: whole.count)
+        var keyOfName = [UInt32](repeating: 0, count: whole.count)
         numbers.reserveCapacity(whole.count)
-        for entry in whole {
+        for (i, entry) in whole.enumerated() {
             if Int(entry.key) != previous {
                 previous = Int(entry.key)
                 starts.append(previous)
             }
-            let t = UInt32(starts.count - 1)
-            numbers.append(t)
-            if Int(entry.name) < textOfName.count { textOfName[Int(entry.name)] = t }
+            numbers.append(UInt32(starts.count - 1))
+            if Int(entry.name) < keyOfName.count { keyOfName[Int(entry.name)] = UInt32(i) }
         }
         starts.append(text.count)
         var longest = longest
         for t in 0..<starts.count - 1 { longest = max(longest, starts[t + 1] - starts[t] - 1) }
         let shift = _KeyText.shift(longest: longest)
         precondition(starts.count - 1 <= Int(UInt32.max) >> shift, "the names need references of more than 32 bits")
-        // A word key lies in its name's text.
-        let references = words.map { entry -> UInt32 in
-            let t = Int(textOfName[Int(entry.name)])
-            return UInt32(t << shift | (Int(entry.key) - starts[t]))
+        // A word key is a later word of its name's text.
+        var wordKey: [UInt32] = [], wordStart: [UInt32] = []
+        wordKey.reserveCapacity(words.count)
+        wordStart.reserveCapacity(words.count)
+        for entry in words {
+            let key = Int(keyOfName[Int(entry.name)]), start = Int(entry.key) - Int(whole[key].key)
+            precondition(whole[key].name == entry.name && start > 0 && start < 1 << shift,
+                         "a word key outside its name's whole-name key")
+            wordKey.append(UInt32(key))
+            wordStart.append(UInt32(start))
         }
         let keyText = text.withUnsafeBufferPointer { text in
             starts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
         }
-        return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift),
-                _KeyOffsets(references: references, refShift: shift))
+        return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift), (wordKey, wordStart))
     }
 
-    /// One sorted list's keys (`sorted`, offsets into `text`; `key`, their references; their
-    /// scores' ranks in `scores`, `ranks.table`), its shallow trie and its views.
+    /// One sorted list's `keys` (`sorted`, offsets into `text`) with its shallow trie and
+    /// its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ sorted: [_SortedKeys.Entry], key: _KeyOffsets, ranks: _KeyNameScores.Ranks, scores: _Column<Float>,
-        text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
+        _ keys: _SortedKeys, sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
-            let keys = _SortedKeys(
-                sorted: sorted, ranks: ranks.ranks(of: sorted.lazy.map(\.score))[...], scores: scores, text: text,
-                key: key, nameCount: namePlace.count,
-                minimumWidth: minimumWidth)
             let offsets = _KeyOffsets(references: sorted.map(\.key))
             let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
                 _ShallowTrie(keys: offsets.buffers, scores: scores, text: text)

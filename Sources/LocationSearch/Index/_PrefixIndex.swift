@@ -74,8 +74,19 @@ struct _PrefixIndex: Sendable {
     }
 
     private func range(of query: [UInt8], in keys: _SortedKeys, trie: _ShallowTrie) -> (range: Range<Int>, exact: Int) {
-        let text = keyText.buffers, k = keys.key.buffers
-        guard let first = query.first else { return (0..<k.count, 0) }
+        let k = keys.key.buffers
+        if let words = k.words { return range(of: query, in: keys, references: words, trie: trie) }
+        return range(of: query, in: keys, references: k.blocks, trie: trie)
+    }
+
+    /// `range(of:in:trie:)` with the list's references read through `k` (compiled once per
+    /// kind of list: the whole-name keys' reads take no branch for the word keys').
+    @inline(__always)
+    private func range(
+        of query: [UInt8], in keys: _SortedKeys, references k: some _KeyOffsetReading, trie: _ShallowTrie
+    ) -> (range: Range<Int>, exact: Int) {
+        let text = keyText.buffers
+        guard let first = query.first else { return (0..<keys.count, 0) }
         let buckets = keys.buckets.buffer
         if query.count <= 2 {
             let bucket = Int(first) << 8 | (query.count == 2 ? Int(query[1]) : 0)
@@ -88,7 +99,7 @@ struct _PrefixIndex: Sendable {
         }
         return query.withUnsafeBufferPointer { q in
             let (within, node) = Self.narrow(
-                0..<k.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
+                0..<keys.count, depth: 0, trieNode: 0, by: q, keys: k, text: text, trie: trie.buffers)
             if node >= 0, q.count < _ShallowTrie.depth {
                 // The keys equal to the query end here and sort before its children.
                 let t = trie.buffers, children = t.children(of: node)
@@ -121,7 +132,7 @@ struct _PrefixIndex: Sendable {
     @inline(__always)
     static func narrow(
         _ range: Range<Int>, depth: Int, trieNode: Int, by bytes: UnsafeBufferPointer<UInt8>,
-        keys k: _KeyOffsets.Buffers, text: _KeyText.Buffers, trie t: _ShallowTrie.Buffers,
+        keys k: some _KeyOffsetReading, text: _KeyText.Buffers, trie t: _ShallowTrie.Buffers,
         scoringAbove floor: Float = -.infinity
     ) -> (range: Range<Int>, trieNode: Int) {
         var within = range, node = trieNode, depth = depth, used = 0
@@ -307,5 +318,19 @@ struct _PrefixIndex: Sendable {
         }
         precondition(previous + 1 == keyText.count, "the key text holds more than the names")
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
+        // A word key is a later word of its whole-name key's text, with its name and score.
+        if let refs = words.key.refs?.buffers {
+            let mask = UInt64(1) << UInt64(words.key.refBits) - 1
+            for i in 0..<words.count {
+                let key = Int(refs[i] & mask), start = wholeOffsets[key], offset = wordOffsets[i]
+                let t = whole.key[key] >> shift, end = (t + 1 < textStarts.count ? textStarts[t + 1] : text.count) - 1
+                precondition(offset > start && offset < end && text[offset - 1] == 0x20,
+                             "word key \(i) is not a later word of its whole-name key's text")
+                precondition(words.name(i) == whole.name(key) && words.score(i) == whole.score(key),
+                             "word key \(i) has another name or score than its whole-name key")
+            }
+        } else {
+            precondition(words.count == 0, "the word keys do not refer to whole-name keys")
+        }
     }
 }

@@ -80,12 +80,55 @@ struct _SortedKeys: Sendable {
     /// `minimumWidth` (`_KeyNameScores`).
     init(sorted entries: [Entry], ranks: ArraySlice<UInt32>, scores table: _Column<Float>,
          text: UnsafeBufferPointer<UInt8>, key: _KeyOffsets? = nil, nameCount: Int, minimumWidth: Int = 1) {
-        let score = entries.map(\.score)
+        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, text: text)
+        self.init(
+            key: key ?? _KeyOffsets(references: entries.map(\.key)),
+            entries: _KeyNameScores(names: entries.map(\.name), ranks: ranks, scores: table, nameCount: nameCount,
+                                    minimumWidth: minimumWidth),
+            tree: tree, buckets: buckets, leafCount: leaves)
+    }
+
+    /// The columns of the word keys `entries`, already `sorted(_:folded:)`, whose keys are
+    /// offsets in `text`, and their scores' `ranks` among `scoreCount` scores: each key as
+    /// its name's whole-name key (`references.key`, one of `wholeCount`), the word's start in
+    /// that key's text (`references.start`) and its rank, in words of the fewest bytes that
+    /// hold them, at least `minimumWidth` (`_KeyOffsets`, `_KeyNameScores`). Joined to the
+    /// built whole-name list by `init(words:offsets:whole:)`; built beside it.
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    static func wordColumns(
+        _ entries: [Entry], ranks: ArraySlice<UInt32>, scoreCount: Int,
+        references: (key: [UInt32], start: [UInt32]), wholeCount: Int,
+        text: UnsafeBufferPointer<UInt8>, minimumWidth: Int = 1
+    ) -> WordColumns {
+        precondition(entries.count == ranks.count && entries.count == references.key.count
+                     && entries.count == references.start.count, "a rank and a reference per key")
+        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, text: text)
+        let refBits = _PackedWords.bits(toHold: max(wholeCount, 1) - 1)
+        let startBits = _PackedWords.bits(toHold: Int(references.start.max() ?? 0))
+        let rankBits = _PackedWords.bits(toHold: max(scoreCount, 1) - 1)
+        let width = max(minimumWidth, _PackedWords.width(forBits: refBits + startBits + rankBits))
+        let words = (0..<entries.count).map { i in
+            UInt64(ranks[ranks.startIndex + i]) << UInt64(refBits + startBits)
+                | UInt64(references.start[i]) << UInt64(refBits) | UInt64(references.key[i])
+        }
+        return WordColumns(
+            references: WordReferences(refs: _PackedWords(words, width: width), refBits: refBits, startBits: startBits),
+            tree: tree, buckets: buckets, leafCount: leaves)
+    }
+
+    /// The block-maximum tree over `entries`' scores, their bucket table (their keys are
+    /// offsets in `text`) and the tree's leaf count.
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    private static func treeAndBuckets(
+        _ entries: [Entry], text: UnsafeBufferPointer<UInt8>
+    ) -> (tree: _Column<Float>, buckets: _Column<UInt32>, leaves: Int) {
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
-        for (i, s) in score.enumerated() {
+        for (i, entry) in entries.enumerated() {
             let leaf = leaves + i / Self.blockSize
-            tree[leaf] = max(tree[leaf], s)
+            tree[leaf] = max(tree[leaf], entry.score)
         }
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
@@ -94,11 +137,7 @@ struct _SortedKeys: Sendable {
             let start = Int(entries[$0].key), first = text[start]
             return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
         }
-        self.init(
-            key: key ?? _KeyOffsets(references: entries.map(\.key)),
-            entries: _KeyNameScores(names: entries.map(\.name), ranks: ranks, scores: table, nameCount: nameCount,
-                                    minimumWidth: minimumWidth),
-            tree: _Column(tree), buckets: _Column(buckets), leafCount: leaves)
+        return (_Column(tree), _Column(buckets), leaves)
     }
 
     /// The leaves of the block-maximum tree over `keys` keys: one per block (at least one).

@@ -16,6 +16,8 @@ struct _PackedWords: Sendable {
     /// The bytes of a number (1...8).
     let width: Int
     let count: Int
+    /// A number's bits, `width` bytes of ones.
+    let mask: UInt64
 
     static let maximumWidth = 8
 
@@ -32,7 +34,12 @@ struct _PackedWords: Sendable {
         }
         self.bytes = bytes
         self.width = width
+        self.mask = Self.mask(width: width)
     }
+
+    /// `width` bytes of ones.
+    @inline(__always)
+    private static func mask(width: Int) -> UInt64 { width == maximumWidth ? .max : (1 << UInt64(8 * width)) - 1 }
 
     /// `values` in `width` bytes each (a programming error if one does not fit).
     init(_ values: [UInt64], width: Int) {
@@ -89,14 +96,13 @@ struct _PackedWords: Sendable {
     }
 
     @inline(__always)
-    var buffers: Buffers { buffers(width: width) }
+    var buffers: Buffers { Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width, mask: mask) }
 
     /// The numbers as plain values, read `width` bytes at a time (`width` is this
     /// column's: `maxima` passes it as a constant, so each read's stride is a constant).
     @inline(__always)
     private func buffers(width: Int) -> Buffers {
-        Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width,
-                mask: width == Self.maximumWidth ? .max : (1 << UInt64(8 * width)) - 1)
+        Buffers(bytes: UnsafeRawPointer(bytes.pointer), width: width, mask: Self.mask(width: width))
     }
 
     /// The numbers as plain values: no reference counting, no bounds checks.

@@ -17,29 +17,36 @@ extension LocationCompleter {
     /// The completer `write(to:)` wrote, every part checked against the ones it refers to.
     ///
     /// The checks run on two threads: the index's whole-name list (its keys, trie and
-    /// views) and the stored answers on one of their own, while this one checks the
-    /// gazetteer, the qualifiers and the word list (and finds the gazetteer's languages);
+    /// views), the word keys' references to it and the stored answers on one of their own,
+    /// while this one checks the gazetteer, the qualifiers and the rest of the word list
+    /// (and finds the gazetteer's languages);
     /// then the index's references into the gazetteer. (If both threads find damage,
     /// this thread's is the error reported.)
     ///
     /// - Complexity: O(*n*) for a file of *n* bytes.
     init(reading reader: _IndexFile.Reader) throws {
         let head = try _PrefixIndex.Head(reading: reader)
+        let wordReferences = try _SortedKeys.WordReferences(reading: reader, prefix: "words")
         let (here, there) = try _Concurrently.run({
             let gazetteer = try Gazetteer(reading: reader)
             return (gazetteer: gazetteer,
                     qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
                     qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
                     localization: _CompletionSource.Localization(gazetteer),
-                    words: try _PrefixIndex.List.reading(reader, "words", head: head))
+                    words: try _PrefixIndex.List.readingWords(reader, references: wordReferences, head: head))
         }, alongside: {
             Result {
-                (whole: try _PrefixIndex.List.reading(reader, "whole", head: head),
-                 answers: try _PrecomputedAnswers(reading: reader, prefix: "answers", head: head))
+                let whole = try _PrefixIndex.List.reading(reader, "whole", head: head)
+                guard let wordOffsets = wordReferences.offsets(whole: whole.keys, text: head.keyText)
+                else { throw reader.invalid("the words key list is damaged") }
+                return (whole: whole, wordOffsets: wordOffsets,
+                        answers: try _PrecomputedAnswers(reading: reader, prefix: "answers", head: head))
             }
         })
-        let gazetteer = here.gazetteer, (whole, answers) = try there.get()
-        let index = _PrefixIndex(head: head, whole: whole, words: here.words)
+        let gazetteer = here.gazetteer, (whole, wordOffsets, answers) = try there.get()
+        guard let index = _PrefixIndex(head: head, whole: whole, words: here.words, wordOffsets: wordOffsets) else {
+            throw reader.invalid("the words key list is damaged")
+        }
         if let problem = index.mismatch(
             names: gazetteer._names.count, places: gazetteer._places.count, labels: gazetteer._labels.count) {
             throw reader.invalid(problem)

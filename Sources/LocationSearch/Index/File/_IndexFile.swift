@@ -105,7 +105,10 @@ enum _IndexFile {
     /// `folded`; each key a reference into it (its text's number and its start in the text),
     /// a whole-name key's text number as a base per 64 keys and a byte, not a byte offset in
     /// 16 bits (`_KeyOffsets`); stored answers' and rows' key offsets are such references.
-    static let version: UInt64 = 29
+    /// 30: each word key as its name's whole-name key, its start in that key's text and its
+    /// rank, in one word (`words.entry`, `.entry.bits`, `.entry.start`), not a reference of
+    /// its own (`words.key.*`) and its name.
+    static let version: UInt64 = 30
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

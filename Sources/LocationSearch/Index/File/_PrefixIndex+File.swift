@@ -32,10 +32,16 @@ extension _PrefixIndex {
     /// reads on two threads at once (`LocationCompleter(reading:)`). Its references into
     /// the gazetteer are checked by `mismatch(names:places:labels:)`, which a caller must
     /// ask before using it.
-    init(head: Head, whole: List.Parts, words: List.Parts) {
+    ///
+    /// The word list's keys refer to the whole-name list's: `wordOffsets` are their offsets,
+    /// checked against it (`_SortedKeys.WordReferences.offsets(whole:text:)`); `nil`
+    /// when its entries do not fit the whole-name list's.
+    init?(head: Head, whole: List.Parts, words: List.WordParts, wordOffsets: _KeyOffsets) {
+        guard let wordKeys = _SortedKeys(words: words.columns, offsets: wordOffsets, whole: whole.keys)
+        else { return nil }
         self.init(
             keyText: head.keyText, nameDisplay: head.nameDisplay, namePlace: head.namePlace, whole: whole.keys,
-            words: words.keys, longestName: head.longestName,
+            words: wordKeys, longestName: head.longestName,
             tries: _ShallowTries(whole: whole.trie, words: words.trie),
             wholeViews: whole.views, wordViews: words.views)
     }
@@ -121,5 +127,24 @@ extension _PrefixIndex.List {
             scores: head.scores)
         return (keys, try _ShallowTrie(reading: reader, prefix: "trie.\(list)", keyCount: keys.count),
                 try _KeyViews(reading: reader, prefix: "\(list).vw"))
+    }
+
+    /// The word list's columns (before they are joined to the whole-name list's), trie and
+    /// views.
+    typealias WordParts = (columns: _SortedKeys.WordColumns, trie: _ShallowTrie, views: _KeyViews)
+
+    /// The word list's parts as `_PrefixIndex.write(to:)` wrote them (sections `words.*`,
+    /// `trie.words.*` and `words.vw.*`) beside its `references`, each checked within itself
+    /// and against the others and `head` (the references' whole-name keys and starts are
+    /// checked against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:text:)`).
+    ///
+    /// - Complexity: O(*n*) for *n* keys.
+    static func readingWords(
+        _ reader: _IndexFile.Reader, references: _SortedKeys.WordReferences, head: _PrefixIndex.Head
+    ) throws -> WordParts {
+        let columns = try _SortedKeys.WordColumns(
+            reading: reader, prefix: "words", references: references, scores: head.scores)
+        return (columns, try _ShallowTrie(reading: reader, prefix: "trie.words", keyCount: columns.count),
+                try _KeyViews(reading: reader, prefix: "words.vw"))
     }
 }

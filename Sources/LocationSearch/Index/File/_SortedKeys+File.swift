@@ -5,14 +5,21 @@ extension _SortedKeys {
     /// `_KeyNameScores`), `.tree`, `.buckets` (its columns, as they are) and `.leaves` (its
     /// tree's leaf count). The distinct scores the ranks refer to are the index's, shared
     /// by both lists (`scores`: `_PrefixIndex+File`).
+    ///
+    /// A word list (`_KeyOffsets.refs`) has no offsets of its own: its `.entry` words hold
+    /// each key's whole-name key (the low `.entry.bits`), its start in that key's text (the
+    /// `.entry.start` bits above) and its rank (the rest).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
-        writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
-        writer.append("\(prefix).key.shift", value: UInt64(key.shift))
+        if key.refs == nil {
+            writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
+            writer.append("\(prefix).key.shift", value: UInt64(key.shift))
+        }
         writer.append(prefix, [
             "entry": entries.words.bytes, "tree": tree, "buckets": buckets,
         ])
         writer.append("\(prefix).entry.width", value: UInt64(entries.width))
         writer.append("\(prefix).entry.bits", value: UInt64(entries.nameBits))
+        if key.refs != nil { writer.append("\(prefix).entry.start", value: UInt64(key.startBits)) }
         writer.append("\(prefix).leaves", value: UInt64(leafCount))
     }
 
@@ -45,5 +52,95 @@ extension _SortedKeys {
         guard key.count == entries.count, key.isConsistent(textCount: text.count, refShift: text.shift),
               entries.wordsAreConsistent(nameCount: nameCount), bucketsAreConsistent()
         else { throw reader.invalid("the \(prefix) key list is damaged") }
+    }
+}
+
+extension _SortedKeys {
+    /// A word list's references to the whole-name keys (`_KeyOffsets`): its `.entry` words
+    /// and their fields' bits, as `write(to:prefix:)` wrote them, checked for their layout
+    /// only. A loader reads them once and checks them on two threads: their ranks with the
+    /// rest of the word list (`WordColumns`), their whole-name keys and starts against the
+    /// whole-name list (`offsets(whole:text:)`).
+    struct WordReferences: Sendable {
+        let refs: _PackedWords
+        let refBits: Int
+        let startBits: Int
+
+        var count: Int { refs.count }
+
+        /// The references under `prefix`.
+        ///
+        /// - Complexity: O(1).
+        init(reading reader: _IndexFile.Reader, prefix: String) throws {
+            guard let width = Int(exactly: try reader.value("\(prefix).entry.width")),
+                  let refBits = Int(exactly: try reader.value("\(prefix).entry.bits")),
+                  let startBits = Int(exactly: try reader.value("\(prefix).entry.start")),
+                  let refs = _PackedWords(bytes: try reader.column("\(prefix).entry", as: UInt8.self), width: width),
+                  refBits <= 32, startBits <= 31, refBits + startBits <= 8 * width
+            else { throw reader.invalid("the \(prefix) key list is damaged") }
+            self.refs = refs
+            self.refBits = refBits
+            self.startBits = startBits
+        }
+
+        /// The word keys' references through `whole`'s, when every key's whole-name key is
+        /// one of `whole`'s and its start fits a reference into `text` (`whole`'s own keys
+        /// being checked against `text`); `nil` when not.
+        ///
+        /// - Complexity: O(*n*) for *n* word keys, read in order.
+        func offsets(whole: _SortedKeys, text: _KeyText) -> _KeyOffsets? {
+            guard let offsets = _KeyOffsets(refs: refs, refBits: refBits, startBits: startBits, whole: whole.key),
+                  offsets.isConsistent(textCount: text.count, refShift: text.shift)
+            else { return nil }
+            return offsets
+        }
+    }
+
+    /// A word list's columns besides its references' whole-name keys and starts, checked
+    /// within themselves (the words' padding and ranks, the leaf count, the bucket table).
+    struct WordColumns: Sendable {
+        let references: WordReferences
+        let tree: _Column<Float>
+        let buckets: _Column<UInt32>
+        let leafCount: Int
+
+        var count: Int { references.count }
+
+        /// The columns under `prefix` beside `references`, their ranks below the count of
+        /// `scores` (checked by the caller: `_KeyNameScores.scoresAreConsistent(_:)`).
+        ///
+        /// - Complexity: O(*n*) for *n* keys.
+        init(reading reader: _IndexFile.Reader, prefix: String, references: WordReferences,
+             scores: _Column<Float>) throws {
+            let column = reader.columns(prefix), refs = references.refs
+            tree = try column("tree")
+            let leaves = try reader.value("\(prefix).leaves")
+            let expected = _SortedKeys.leafCount(keys: refs.count)
+            guard leaves == UInt64(expected), tree.count == 2 * expected else {
+                throw reader.invalid(
+                    "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(refs.count) keys")
+            }
+            buckets = try column("buckets")
+            let rankShift = references.refBits + references.startBits
+            guard refs.count == 0
+                || (refs.paddingIsZero && refs.maxima(splitAt: rankShift).high < UInt64(scores.count)),
+                  _BucketTable.isConsistent(buckets, count: refs.count)
+            else { throw reader.invalid("the \(prefix) key list is damaged") }
+            self.references = references
+            leafCount = expected
+        }
+    }
+
+    /// The word list of `columns`, whose keys' `offsets` (`WordReferences.offsets(whole:text:)`)
+    /// and names refer to `whole`'s.
+    ///
+    /// - Complexity: O(1).
+    init?(words columns: WordColumns, offsets: _KeyOffsets, whole: _SortedKeys) {
+        let r = columns.references
+        guard let entries = _KeyNameScores(refs: r.refs, refBits: r.refBits, startBits: r.startBits,
+                                           whole: whole.entries)
+        else { return nil }
+        self.init(key: offsets, entries: entries, tree: columns.tree, buckets: columns.buckets,
+                  leafCount: columns.leafCount)
     }
 }
