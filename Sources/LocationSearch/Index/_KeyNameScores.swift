@@ -19,7 +19,7 @@
 /// distinct scores are among the whole-name keys' and their ranks index the same table,
 /// which saves the word keys' own table (0.3 MB, format 27). A word key's word holds its
 /// name's whole-name key and its start in that key's text where a name would be (format
-/// 29: `_KeyOffsets`), and its name is read from that key's word (`names`).
+/// 30: `_KeyOffsets`), and its name is read from that key's word (`names`).
 ///
 /// The words are `_PackedWords`.
 ///
@@ -267,7 +267,7 @@ final class _KeyNameScores: Sendable {
     }
 
     /// `isConsistent(nameCount:)` without the scores' own check. (For a word list, the
-    /// ranks only: its whole-name keys and starts are `_KeyOffsets.isConsistent(below:)`'s.)
+    /// ranks only: its whole-name keys and starts are `_KeyOffsets.isConsistent(textCount:refShift:)`'s.)
     ///
     /// - Complexity: O(*n*) for *n* keys.
     func wordsAreConsistent(nameCount: Int) -> Bool {

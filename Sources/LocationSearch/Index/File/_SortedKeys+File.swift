@@ -1,12 +1,12 @@
 extension _SortedKeys {
     /// Appends the list as sections `<prefix>.key.base`, `.key.delta` and `.key.shift`
-    /// (its keys' references into the key text: see `_KeyOffsets`), `.entry` (its names and scores' ranks, a word
-    /// of `.entry.width` bytes a key, the name in its low `.entry.bits` bits: see
-    /// `_KeyNameScores`), `.tree`, `.buckets` (its columns, as they are) and `.leaves` (its
-    /// tree's leaf count). The distinct scores the ranks refer to are the index's, shared
+    /// (its keys' references into the key text: see `_KeyOffsets`), `.entry` (its names
+    /// and scores' ranks, a word of `.entry.width` bytes a key, the name in its low
+    /// `.entry.bits` bits: see `_KeyNameScores`), `.tree`, `.buckets` (its columns, as they
+    /// are) and `.leaves` (its tree's leaf count). The distinct scores the ranks refer to are the index's, shared
     /// by both lists (`scores`: `_PrefixIndex+File`).
     ///
-    /// A word list (`_KeyOffsets.refs`) has no offsets of its own: its `.entry` words hold
+    /// A word list (`_KeyOffsets.refs`) has no references of its own: its `.entry` words hold
     /// each key's whole-name key (the low `.entry.bits`), its start in that key's text (the
     /// `.entry.start` bits above) and its rank (the rest).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
@@ -68,6 +68,12 @@ extension _SortedKeys {
 
         var count: Int { refs.count }
 
+        init(refs: _PackedWords, refBits: Int, startBits: Int) {
+            self.refs = refs
+            self.refBits = refBits
+            self.startBits = startBits
+        }
+
         /// The references under `prefix`.
         ///
         /// - Complexity: O(1).
@@ -105,6 +111,13 @@ extension _SortedKeys {
         let leafCount: Int
 
         var count: Int { references.count }
+
+        init(references: WordReferences, tree: _Column<Float>, buckets: _Column<UInt32>, leafCount: Int) {
+            self.references = references
+            self.tree = tree
+            self.buckets = buckets
+            self.leafCount = leafCount
+        }
 
         /// The columns under `prefix` beside `references`, their ranks below the count of
         /// `scores` (checked by the caller: `_KeyNameScores.scoresAreConsistent(_:)`).
