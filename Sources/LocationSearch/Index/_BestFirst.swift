@@ -43,7 +43,7 @@ struct _BestFirst {
 
     /// What the walk needs of a source, as plain values: no reference counting.
     struct _Walkable {
-        /// The list's index in `lists` (and `offsets`), and its count of keys.
+        /// The list's index in `lists`, and its count of keys.
         var list: Int
         var listCount: Int
         /// Each key's name and score's rank (the walk compares ranks, and looks up the
@@ -70,7 +70,7 @@ struct _BestFirst {
         func rank(_ i: Int) -> Int { entries.rank(listPosition(i)) }
     }
 
-    /// The lists the ranges come from, each once (their key offsets are read from here, once
+    /// The lists the ranges come from, each once (their key references are read from here, once
     /// per key yielded: a walk's sources are copied far more often).
     private var lists: [_SortedKeys] = []
     private(set) var walkable: [_Walkable] = []
