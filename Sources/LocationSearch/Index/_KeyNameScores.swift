@@ -78,48 +78,97 @@ final class _KeyNameScores: Sendable {
     }
 
     /// The distinct `scores`, rising, and each one's rank among them (0 and -0 are one
-    /// score, 0).
+    /// score, 0): `Ranks(scores)`'s table and its ranks of `scores`.
+    ///
+    /// - Complexity: O(*n* + *s* log *s*) expected, for *n* scores, *s* of them distinct.
+    static func ranked(_ scores: [Float]) -> (table: [Float], ranks: [UInt32]) {
+        let ranks = Ranks(scores)
+        return (ranks.table, ranks.ranks(of: scores))
+    }
+
+    /// Some scores' distinct values, rising (`table`), and each one's rank among them: the
+    /// table depends only on which scores there are, not on their order, so it can be made
+    /// from the keys before they are sorted, and the sorted lists' ranks looked up after.
     ///
     /// By a table of the scores' bit patterns with open addressing, grown to stay at most
     /// half full: a `Set` of the scores and a binary search per key took about 6% of the
     /// bundled data's first build (`perf record` of `build-index`), this about 2%.
     ///
-    /// - Complexity: O(*n* + *s* log *s*) expected, for *n* scores, *s* of them distinct.
-    static func ranked(_ scores: [Float]) -> (table: [Float], ranks: [UInt32]) {
-        let empty = UInt32.max  // a NaN's bit pattern, which no score has
-        var bits = 10, count = 0
-        var slots = [UInt32](repeating: empty, count: 1 << bits)
+    ///     let ranks = _KeyNameScores.Ranks([1, -0.0, 2.5])
+    ///     ranks.table                     // [0, 1, 2.5]
+    ///     ranks.ranks(of: [2.5, 0, 1])    // [2, 0, 1]
+    ///
+    /// - Complexity: O(*n* + *s* log *s*) expected to make, for *n* scores, *s* of them
+    ///   distinct; O(1) expected a rank.
+    struct Ranks: Sendable {
+        /// The distinct scores, strictly rising.
+        let table: [Float]
+        /// The distinct scores' bit patterns by hash (`empty` where none), and each slot's rank.
+        private let slots: [UInt32], rankOf: [UInt32]
+        private let bits: Int
+        private static let empty = UInt32.max  // a NaN's bit pattern, which no score has
+
+        init(_ scores: some Sequence<Float>) {
+            let empty = Self.empty
+            var bits = 10, count = 0
+            var slots = [UInt32](repeating: empty, count: 1 << bits)
+            for score in scores {
+                let pattern = (score + 0).bitPattern
+                let isNew = slots.withUnsafeMutableBufferPointer { slots in
+                    let i = Self.slot(pattern, UnsafeBufferPointer(slots), bits)
+                    guard slots[i] == empty else { return false }
+                    slots[i] = pattern
+                    return true
+                }
+                guard isNew else { continue }
+                count += 1
+                guard 2 * count > slots.count else { continue }
+                bits += 1
+                var grown = [UInt32](repeating: empty, count: 1 << bits)
+                grown.withUnsafeMutableBufferPointer { grown in
+                    for pattern in slots where pattern != empty {
+                        grown[Self.slot(pattern, UnsafeBufferPointer(grown), bits)] = pattern
+                    }
+                }
+                slots = grown
+            }
+            let table = slots.filter { $0 != empty }.map { Float(bitPattern: $0) }.sorted()
+            var rankOf = [UInt32](repeating: 0, count: slots.count)
+            slots.withUnsafeBufferPointer { slots in
+                for (rank, score) in table.enumerated() {
+                    rankOf[Self.slot(score.bitPattern, slots, bits)] = UInt32(rank)
+                }
+            }
+            self.table = table
+            self.slots = slots
+            self.rankOf = rankOf
+            self.bits = bits
+        }
+
         /// The slot holding `pattern`, or the empty one where it would go.
-        func slot(_ pattern: UInt32, _ slots: UnsafeMutableBufferPointer<UInt32>, _ bits: Int) -> Int {
+        @inline(__always)
+        private static func slot(_ pattern: UInt32, _ slots: UnsafeBufferPointer<UInt32>, _ bits: Int) -> Int {
             var i = Int(truncatingIfNeeded: (UInt64(pattern) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
             while slots[i] != pattern && slots[i] != empty { i = (i + 1) & (slots.count - 1) }
             return i
         }
-        for score in scores {
-            let pattern = (score + 0).bitPattern
-            let isNew = slots.withUnsafeMutableBufferPointer { slots in
-                let i = slot(pattern, slots, bits)
-                guard slots[i] == empty else { return false }
-                slots[i] = pattern
-                return true
+
+        /// Each of `scores`' rank in `table`; every one must be among the scores the table
+        /// was made of.
+        ///
+        /// - Complexity: O(*n*) expected for *n* scores.
+        func ranks(of scores: some Sequence<Float>) -> [UInt32] {
+            let bits = self.bits
+            return slots.withUnsafeBufferPointer { slots in
+                rankOf.withUnsafeBufferPointer { rankOf in
+                    scores.map { score in
+                        let i = Self.slot((score + 0).bitPattern, slots, bits)
+                        precondition(slots[i] != Self.empty, "a score the table does not hold")
+                        return rankOf[i]
+                    }
+                }
             }
-            guard isNew else { continue }
-            count += 1
-            guard 2 * count > slots.count else { continue }
-            bits += 1
-            var grown = [UInt32](repeating: empty, count: 1 << bits)
-            grown.withUnsafeMutableBufferPointer { grown in
-                for pattern in slots where pattern != empty { grown[slot(pattern, grown, bits)] = pattern }
-            }
-            slots = grown
         }
-        let table = slots.filter { $0 != empty }.map { Float(bitPattern: $0) }.sorted()
-        var rankOf = [UInt32](repeating: 0, count: slots.count)
-        let ranks = slots.withUnsafeMutableBufferPointer { slots in
-            for (rank, score) in table.enumerated() { rankOf[slot(score.bitPattern, slots, bits)] = UInt32(rank) }
-            return scores.map { rankOf[slot(($0 + 0).bitPattern, slots, bits)] }
-        }
-        return (table, ranks)
     }
 
     /// The indexed name of key `i` (bounds-checked).

@@ -1,3 +1,5 @@
+import Dispatch
+
 extension _PrefixIndex {
     /// The index of `gazetteer`'s names: every (place, folded name) once, its whole-name
     /// key, a key at each later word start, and a city's canonical name without its
@@ -26,29 +28,31 @@ extension _PrefixIndex {
 
         progress?("Sorting keys", 0)
         let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
-        // The whole-name keys sort and lay out the text while the word keys sort.
-        let (wholeLaidOut, unmovedWords) = _Concurrently.run({
+        // The whole-name keys sort and lay out the text while the word keys sort and then
+        // make one table of both lists' distinct scores (a word key's score is its name's
+        // whole-name key's: the table is the whole-name keys'), which needs no order.
+        let (wholeLaidOut, (unmovedWords, ranks)) = _Concurrently.run({
             var sorted = _SortedKeys.sorted(whole, folded: folded)
             let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
             return (sorted, text)
-        }, alongside: { _SortedKeys.sorted(words, folded: folded) })
+        }, alongside: {
+            (_SortedKeys.sorted(words, folded: folded), _KeyNameScores.Ranks([whole, words].joined().lazy.map(\.score)))
+        })
         let (wholeSorted, (text, moves)) = wholeLaidOut
         var movedWords = unmovedWords
         Self.move(&movedWords, moves)
         let wordSorted = movedWords
         progress?("Sorting keys", 1)
 
-        // One table of both lists' distinct scores (a word key's score is its name's
-        // whole-name key's: the table is the whole-name keys'), and each key's rank in it.
-        let (table, ranks) = _KeyNameScores.ranked(wholeSorted.map(\.score) + wordSorted.map(\.score))
-        let scores = _Column(table)
-        // Each list's offsets, trie and views; the word keys' on another core.
+        let scores = _Column(ranks.table)
+        // Each list's offsets, trie and views (and each key's rank in the table); the word
+        // keys' on another core.
         let namePlace = keys.namePlace
         let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+            { Self.list(wholeSorted, ranks: ranks, scores: scores, text: text,
                         namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
             alongside: {
-                Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
+                Self.list(wordSorted, ranks: ranks, scores: scores, text: text,
                           namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
             })
         self.init(
@@ -58,17 +62,18 @@ extension _PrefixIndex {
             wholeViews: wholeList.views, wordViews: wordList.views)
     }
 
-    /// One sorted list's keys (`sorted`, offsets into `text`, their scores' `ranks` in
-    /// `scores`), its shallow trie and its views.
+    /// One sorted list's keys (`sorted`, offsets into `text`, their scores' ranks in
+    /// `scores`, `ranks.table`), its shallow trie and its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ sorted: [_SortedKeys.Entry], ranks: ArraySlice<UInt32>, scores: _Column<Float>, text: [UInt8],
+        _ sorted: [_SortedKeys.Entry], ranks: _KeyNameScores.Ranks, scores: _Column<Float>, text: [UInt8],
         namePlace: [UInt32], gazetteer: Gazetteer, minimumWidth: Int
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
             let keys = _SortedKeys(
-                sorted: sorted, ranks: ranks, scores: scores, text: text, nameCount: namePlace.count,
+                sorted: sorted, ranks: ranks.ranks(of: sorted.lazy.map(\.score))[...], scores: scores, text: text,
+                nameCount: namePlace.count,
                 minimumWidth: minimumWidth)
             let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
                 _ShallowTrie(keys: keys.key.buffers, scores: scores, text: text)
@@ -87,37 +92,100 @@ extension _PrefixIndex {
     /// keys' offsets then rise, which `_KeyOffsets` stores in two bytes a key. A word key
     /// keeps its place in its name's text.
     ///
+    /// The keys' two halves are laid out at once (split where a key's text differs from
+    /// the one before, so no text is shared across the split), the second half's text
+    /// after the first's: the same text, byte for byte, as one pass.
+    ///
     /// - Complexity: O(*t* + *n*) for *t* bytes of text and *n* keys.
     static func layOut(
         _ whole: inout [_SortedKeys.Entry], folded: [UInt8], nameCount: Int
     ) -> (text: [UInt8], moves: KeyMoves) {
-        var text: [UInt8] = []
-        text.reserveCapacity(folded.count)
         // Per name, where its text starts in `folded` and in the new text.
         var from = [UInt32](repeating: 0, count: nameCount), to = [UInt32](repeating: 0, count: nameCount)
-        folded.withUnsafeBufferPointer { folded in
-            var previous = 0..<0  // the last text laid out, in `folded`
-            for i in whole.indices {
-                let start = Int(whole[i].key)
-                var end = start
-                while folded[end] != 0 { end += 1 }
-                var same = i > 0 && end - start == previous.count
-                var j = 0
-                while same && j < previous.count {
-                    same = folded[start + j] == folded[previous.lowerBound + j]
-                    j += 1
+        let count = whole.count
+        let text = folded.withUnsafeBufferPointer { folded in
+            whole.withUnsafeMutableBufferPointer { keys in
+                from.withUnsafeMutableBufferPointer { fromBuffer in
+                    to.withUnsafeMutableBufferPointer { toBuffer in
+                        let whole = keys
+                        let buffers = LayOutBuffers(whole: keys, folded: folded, from: fromBuffer, to: toBuffer)
+                        // (A small index in one part: a thread costs more than it saves.)
+                        var split = count < 1 << 16 ? count : count / 2
+                        while split > 0 && split < count
+                            && sameText(folded, Int(whole[split - 1].key), Int(whole[split].key)) { split += 1 }
+                        let parts = [0..<split, split..<count]
+                        let texts = _ResultSlots<[UInt8]>(count: parts.count)
+                        DispatchQueue.concurrentPerform(iterations: parts.count) { part in
+                            texts[part] = layOut(parts[part], of: buffers)
+                        }
+                        guard var text = texts[0], let second = texts[1] else {
+                            preconditionFailure("a part of the text was not laid out")
+                        }
+                        // (Out of the slots, so that the first text is appended to in place, not copied.)
+                        texts[0] = nil
+                        texts[1] = nil
+                        // The second part's text goes after the first's.
+                        let base = UInt32(text.count)
+                        for i in parts[1] {
+                            whole[i].key += base
+                            toBuffer[Int(whole[i].name)] += base
+                        }
+                        text.append(contentsOf: second)
+                        return text
+                    }
                 }
-                if !same {
-                    text.append(contentsOf: UnsafeBufferPointer(rebasing: folded[start...end]))
-                    previous = start..<end
-                }
-                let moved = UInt32(text.count - (end - start) - 1)
-                from[Int(whole[i].name)] = UInt32(start)
-                to[Int(whole[i].name)] = moved
-                whole[i].key = moved
             }
         }
         return (text, KeyMoves(from: from, to: to))
+    }
+
+    /// Whether the keys at `a` and `b` of `folded` (each ended by a 0) have the same text.
+    private static func sameText(_ folded: UnsafeBufferPointer<UInt8>, _ a: Int, _ b: Int) -> Bool {
+        var i = 0
+        while folded[a + i] == folded[b + i] {
+            if folded[a + i] == 0 { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The buffers `layOut`'s parts read and write. `@unchecked Sendable`: each part writes
+    /// only its own keys (`whole`) and their names' entries (`from`, `to`; a name has one
+    /// whole-name key), and the buffers outlive the `concurrentPerform` that runs the parts.
+    private struct LayOutBuffers: @unchecked Sendable {
+        let whole: UnsafeMutableBufferPointer<_SortedKeys.Entry>
+        let folded: UnsafeBufferPointer<UInt8>
+        let from: UnsafeMutableBufferPointer<UInt32>, to: UnsafeMutableBufferPointer<UInt32>
+    }
+
+    /// `layOut`'s pass over the keys `range` of `buffers.whole`: their text, each distinct
+    /// text once, with each key moved to its offset in it and its name's `from` and `to`
+    /// recorded (the keys of `range` and their names are this pass's alone).
+    private static func layOut(_ range: Range<Int>, of buffers: LayOutBuffers) -> [UInt8] {
+        let whole = buffers.whole, folded = buffers.folded, from = buffers.from, to = buffers.to
+        var text: [UInt8] = []
+        text.reserveCapacity(folded.count)
+        var previous = 0..<0  // the last text laid out, in `folded`
+        for i in range {
+            let start = Int(whole[i].key)
+            var end = start
+            while folded[end] != 0 { end += 1 }
+            var same = i > range.lowerBound && end - start == previous.count
+            var j = 0
+            while same && j < previous.count {
+                same = folded[start + j] == folded[previous.lowerBound + j]
+                j += 1
+            }
+            if !same {
+                text.append(contentsOf: UnsafeBufferPointer(rebasing: folded[start...end]))
+                previous = start..<end
+            }
+            let moved = UInt32(text.count - (end - start) - 1)
+            from[Int(whole[i].name)] = UInt32(start)
+            to[Int(whole[i].name)] = moved
+            whole[i].key = moved
+        }
+        return text
     }
 
     /// Where each name's text starts in the folded text and in the text laid out: what
