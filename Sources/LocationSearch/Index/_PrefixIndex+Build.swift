@@ -1,5 +1,3 @@
-import Dispatch
-
 extension _PrefixIndex {
     /// The index of `gazetteer`'s names: every (place, folded name) once, its whole-name
     /// key, a key at each later word start, and a city's canonical name without its
@@ -175,20 +173,14 @@ extension _PrefixIndex {
                         var split = count < 1 << 16 ? count : count / 2
                         while split > 0 && split < count
                             && sameText(folded, Int(whole[split - 1].key), Int(whole[split].key)) { split += 1 }
-                        let parts = [0..<split, split..<count]
-                        let texts = _ResultSlots<[UInt8]>(count: parts.count)
-                        DispatchQueue.concurrentPerform(iterations: parts.count) { part in
-                            texts[part] = layOut(parts[part], of: buffers)
-                        }
-                        guard var text = texts[0], let second = texts[1] else {
-                            preconditionFailure("a part of the text was not laid out")
-                        }
-                        // (Out of the slots, so that the first text is appended to in place, not copied.)
-                        texts[0] = nil
-                        texts[1] = nil
+                        let first = 0..<split, rest = split..<count
+                        let (firstText, second) = rest.isEmpty
+                            ? (layOut(first, of: buffers), [])
+                            : _Concurrently.run({ layOut(first, of: buffers) }, alongside: { layOut(rest, of: buffers) })
+                        var text = consume firstText  // (its one reference: appended to in place, not copied)
                         // The second part's text goes after the first's.
                         let base = UInt32(text.count)
-                        for i in parts[1] {
+                        for i in rest {
                             whole[i].key += base
                             toBuffer[Int(whole[i].name)] += base
                         }
@@ -213,7 +205,7 @@ extension _PrefixIndex {
 
     /// The buffers `layOut`'s parts read and write. `@unchecked Sendable`: each part writes
     /// only its own keys (`whole`) and their names' entries (`from`, `to`; a name has one
-    /// whole-name key), and the buffers outlive the `concurrentPerform` that runs the parts.
+    /// whole-name key), and the buffers outlive the `_Concurrently.run` that runs the parts.
     private struct LayOutBuffers: @unchecked Sendable {
         let whole: UnsafeMutableBufferPointer<_SortedKeys.Entry>
         let folded: UnsafeBufferPointer<UInt8>
