@@ -6,7 +6,7 @@ extension _FuzzyFrontier {
     /// A child whose bound could not beat `cutoff` is not kept: the search's thresholds
     /// only rise, so it would never be expanded. Its bound is known before its row (a
     /// child needs at least as many edits as its parent), which spares most rows.
-    mutating func expand(text: _KeyText.Buffers, cutoff: Float) -> Match? {
+    mutating func expand(cutoff: Float) -> Match? {
         let index = heap.pop()!.node
         let node = nodes[Int(index)]
         let range = Int(node.lower)..<Int(node.upper)
@@ -31,7 +31,7 @@ extension _FuzzyFrontier {
                 // cannot beat the cutoff.
                 guard bests[child] + _Ranking.weights.typo * Float(minimum) > cutoff else { continue }
                 addChild(parent: index, byte: bytes[child], range: nil,
-                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum, text: text)
+                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
             }
             return nil
         }
@@ -46,7 +46,7 @@ extension _FuzzyFrontier {
         // memory of its own, not in a variable the closures below capture: each access to
         // such a variable is checked for exclusivity at run time, which cost the walk more
         // than the reads it spares.)
-        let mask = (1 << text.shift) &- 1
+        let text = self.text, mask = (1 << text.shift) &- 1
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { last in
             last.initialize(repeating: -1)
             @inline(__always) func byte(at i: Int) -> UInt8 {
@@ -72,7 +72,7 @@ extension _FuzzyFrontier {
                     let end = _PrefixIndex.gallop(start..<range.upperBound) { byte(at: $0) <= target }
                     if start < end {
                         addChild(parent: index, byte: target, range: start..<end, best: nil, trie: -1, cutoff: cutoff,
-                                 parentMinimum: minimum, text: text)
+                                 parentMinimum: minimum)
                     }
                     cursor = end
                 }
@@ -83,7 +83,7 @@ extension _FuzzyFrontier {
                 let end = _PrefixIndex.gallop(cursor..<range.upperBound) { byte(at: $0) <= first }
                 if viable.contains(first) {
                     addChild(parent: index, byte: first, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff,
-                             parentMinimum: minimum, text: text)
+                             parentMinimum: minimum)
                 }
                 cursor = end
             }
@@ -140,7 +140,7 @@ extension _FuzzyFrontier {
     /// recurrence gives exactly the capped distances.
     mutating func addChild(
         parent: Int32, byte: UInt8, range: Range<Int>?, best: Float?, trie: Int32, cutoff: Float,
-        parentMinimum: Int32, text: _KeyText.Buffers
+        parentMinimum: Int32
     ) {
         let best = best ?? _SortedKeys.maxScore(
             in: range ?? self.trie.range(of: Int(trie)), entries: entries, tree: tree, leafCount: leafCount)
@@ -206,7 +206,7 @@ extension _FuzzyFrontier {
         if usedUp && knownRow {
             // (Not kept as a node: its resolution needs no row, and a node would take one.)
             addForcedMatches(offPathChild: byte, of: parent, depth: depth, range: range, trieNode: Int(trie),
-                             text: text, cutoff: cutoff)
+                             cutoff: cutoff)
             return
         }
         let node = Int32(nodes.count)
@@ -214,7 +214,7 @@ extension _FuzzyFrontier {
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
             parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
         if usedUp {
-            addForcedMatches(of: node, text: text, cutoff: cutoff)
+            addForcedMatches(of: node, cutoff: cutoff)
             return
         }
         heap.push(Entry(bound: best + quality + _Ranking.weights.typo * Float(edits), lower: Int32(range.lowerBound),
