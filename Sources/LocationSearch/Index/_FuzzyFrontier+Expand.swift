@@ -104,15 +104,21 @@ extension _FuzzyFrontier {
         let allowed = allowedEdits(atDepth: Int(node.depth) + 1)
         guard node.minimum >= allowed else { return (.all, node.minimum) }
         let width = m + 1, row = Int(index) * width
+        // Only the cells of a row's band can be below the cap (see `addChild`): the node's
+        // at its depth, its parent's one level up.
+        let depth = Int(node.depth), band = Int(budget)
         var set = _ByteSet()
         rows.withUnsafeBufferPointer { rows in
             query.withUnsafeBufferPointer { query in
-                for j in 1..<width where rows[row + j - 1] <= allowed { set.insert(query[j - 1]) }
+                for j in max(0, depth - band)..<max(0, min(m, depth + band + 1)) where rows[row + j] <= allowed {
+                    set.insert(query[j])
+                }
                 if node.parent >= 0 {
                     let grandparent = Int(node.parent) * width
-                    for j in 2..<max(2, width)
-                    where query[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= allowed {
-                        set.insert(query[j - 2])
+                    // (A transposition: the query's bytes j and j + 1 swapped, the node's byte the first.)
+                    for j in max(0, depth - 1 - band)..<max(0, min(m - 1, depth + band))
+                    where query[j + 1] == node.byte && rows[grandparent + j] + 1 <= allowed {
+                        set.insert(query[j])
                     }
                 }
             }
