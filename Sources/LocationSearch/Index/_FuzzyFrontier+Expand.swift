@@ -6,7 +6,7 @@ extension _FuzzyFrontier {
     /// A child whose bound could not beat `cutoff` is not kept: the search's thresholds
     /// only rise, so it would never be expanded. Its bound is known before its row (a
     /// child needs at least as many edits as its parent), which spares most rows.
-    mutating func expand(text: _KeyText.Buffers, cutoff: Float) -> Match? {
+    mutating func expand(cutoff: Float) -> Match? {
         let index = heap.pop()!.node
         let node = nodes[Int(index)]
         let range = Int(node.lower)..<Int(node.upper)
@@ -31,7 +31,7 @@ extension _FuzzyFrontier {
                 // cannot beat the cutoff.
                 guard bests[child] + _Ranking.weights.typo * Float(minimum) > cutoff else { continue }
                 addChild(parent: index, byte: bytes[child], range: nil,
-                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum, text: text)
+                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
             }
             return nil
         }
@@ -46,7 +46,7 @@ extension _FuzzyFrontier {
         // memory of its own, not in a variable the closures below capture: each access to
         // such a variable is checked for exclusivity at run time, which cost the walk more
         // than the reads it spares.)
-        let mask = (1 << text.shift) &- 1
+        let text = self.text, mask = (1 << text.shift) &- 1
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 4) { last in
             last.initialize(repeating: -1)
             @inline(__always) func byte(at i: Int) -> UInt8 {
@@ -72,7 +72,7 @@ extension _FuzzyFrontier {
                     let end = _PrefixIndex.gallop(start..<range.upperBound) { byte(at: $0) <= target }
                     if start < end {
                         addChild(parent: index, byte: target, range: start..<end, best: nil, trie: -1, cutoff: cutoff,
-                                 parentMinimum: minimum, text: text)
+                                 parentMinimum: minimum)
                     }
                     cursor = end
                 }
@@ -83,7 +83,7 @@ extension _FuzzyFrontier {
                 let end = _PrefixIndex.gallop(cursor..<range.upperBound) { byte(at: $0) <= first }
                 if viable.contains(first) {
                     addChild(parent: index, byte: first, range: cursor..<end, best: nil, trie: -1, cutoff: cutoff,
-                             parentMinimum: minimum, text: text)
+                             parentMinimum: minimum)
                 }
                 cursor = end
             }
@@ -104,15 +104,21 @@ extension _FuzzyFrontier {
         let allowed = allowedEdits(atDepth: Int(node.depth) + 1)
         guard node.minimum >= allowed else { return (.all, node.minimum) }
         let width = m + 1, row = Int(index) * width
+        // Only the cells of a row's band can be below the cap (see `addChild`): the node's
+        // at its depth, its parent's one level up.
+        let depth = Int(node.depth), band = Int(budget)
         var set = _ByteSet()
         rows.withUnsafeBufferPointer { rows in
             query.withUnsafeBufferPointer { query in
-                for j in 1..<width where rows[row + j - 1] <= allowed { set.insert(query[j - 1]) }
+                for j in max(0, depth - band)..<max(0, min(m, depth + band + 1)) where rows[row + j] <= allowed {
+                    set.insert(query[j])
+                }
                 if node.parent >= 0 {
                     let grandparent = Int(node.parent) * width
-                    for j in 2..<max(2, width)
-                    where query[j - 1] == node.byte && rows[grandparent + j - 2] + 1 <= allowed {
-                        set.insert(query[j - 2])
+                    // (A transposition: the query's bytes j and j + 1 swapped, the node's byte the first.)
+                    for j in max(0, depth - 1 - band)..<max(0, min(m - 1, depth + band))
+                    where query[j + 1] == node.byte && rows[grandparent + j] + 1 <= allowed {
+                        set.insert(query[j])
                     }
                 }
             }
@@ -140,7 +146,7 @@ extension _FuzzyFrontier {
     /// recurrence gives exactly the capped distances.
     mutating func addChild(
         parent: Int32, byte: UInt8, range: Range<Int>?, best: Float?, trie: Int32, cutoff: Float,
-        parentMinimum: Int32, text: _KeyText.Buffers
+        parentMinimum: Int32
     ) {
         let best = best ?? _SortedKeys.maxScore(
             in: range ?? self.trie.range(of: Int(trie)), entries: entries, tree: tree, leafCount: leafCount)
@@ -206,7 +212,7 @@ extension _FuzzyFrontier {
         if usedUp && knownRow {
             // (Not kept as a node: its resolution needs no row, and a node would take one.)
             addForcedMatches(offPathChild: byte, of: parent, depth: depth, range: range, trieNode: Int(trie),
-                             text: text, cutoff: cutoff)
+                             cutoff: cutoff)
             return
         }
         let node = Int32(nodes.count)
@@ -214,7 +220,7 @@ extension _FuzzyFrontier {
             lower: Int32(range.lowerBound), upper: Int32(range.upperBound), depth: Int32(depth),
             parent: parent, byte: byte, distance: distance, minimum: minimum, trie: trie))
         if usedUp {
-            addForcedMatches(of: node, text: text, cutoff: cutoff)
+            addForcedMatches(of: node, cutoff: cutoff)
             return
         }
         heap.push(Entry(bound: best + quality + _Ranking.weights.typo * Float(edits), lower: Int32(range.lowerBound),

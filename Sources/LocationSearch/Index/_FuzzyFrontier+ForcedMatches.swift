@@ -8,13 +8,13 @@ extension _FuzzyFrontier {
     /// Resolves a node whose edits are used up: below it, a key can only match by
     /// spelling the rest of the query exactly from a cell of the node's row at the budget,
     /// or by completing a transposition with its next byte and then doing so. Each such
-    /// continuation is looked up directly (see `lookUp(_:count:covered:below:depth:range:trieNode:text:cutoff:)`),
+    /// continuation is looked up directly (see `lookUp(_:count:covered:below:depth:range:trieNode:cutoff:)`),
     /// instead of walking the subtree a byte at a time on the node's loose bound (the
     /// best score anywhere below it).
     ///
     /// - Complexity: O(*c*² *m* + *c* (*d* log *a* + *m* log *r*)) for *c* ≤ 2 (2*b* + 1)
     ///   continuations, *b* the budget (see `_PrefixIndex.narrow`).
-    mutating func addForcedMatches(of index: Int32, text: _KeyText.Buffers, cutoff: Float) {
+    mutating func addForcedMatches(of index: Int32, cutoff: Float) {
         let node = nodes[Int(index)]
         let width = m + 1, row = Int(index) * width
         let depth = Int(node.depth)
@@ -45,11 +45,11 @@ extension _FuzzyFrontier {
                 }
             }
             lookUp(found, count: count, below: index, depth: depth, range: Int(node.lower)..<Int(node.upper),
-                   trieNode: Int(node.trie), text: text, cutoff: cutoff)
+                   trieNode: Int(node.trie), cutoff: cutoff)
         }
     }
 
-    /// `addForcedMatches(of:text:cutoff:)` for a child that leaves the query's own path
+    /// `addForcedMatches(of:cutoff:)` for a child that leaves the query's own path
     /// when one edit is allowed, without its row: its parent spells the query's first
     /// `depth - 1` bytes, and its byte is not the next one, so its row is known. It is
     /// one edit from the query's first `depth - 1` (an inserted byte), `depth` (a
@@ -57,10 +57,10 @@ extension _FuzzyFrontier {
     /// (a byte left out); that byte may also start a transposition with the next one.
     /// The continuations are the ones its row would give, in the same order.
     ///
-    /// - Complexity: as `addForcedMatches(of:text:cutoff:)`, with no row to compute.
+    /// - Complexity: as `addForcedMatches(of:cutoff:)`, with no row to compute.
     mutating func addForcedMatches(
         offPathChild byte: UInt8, of parent: Int32, depth: Int, range: Range<Int>, trieNode: Int,
-        text: _KeyText.Buffers, cutoff: Float
+        cutoff: Float
     ) {
         let d = depth - 1  // the parent's depth: the child replaces or precedes query[d]
         withUnsafeTemporaryAllocation(of: Continuation.self, capacity: 4) { found in
@@ -77,7 +77,7 @@ extension _FuzzyFrontier {
                 }
             }
             lookUp(found, count: count, covered: count == 4 ? offPathCoverage.four : offPathCoverage.two,
-                   below: parent, depth: depth, range: range, trieNode: trieNode, text: text, cutoff: cutoff)
+                   below: parent, depth: depth, range: range, trieNode: trieNode, cutoff: cutoff)
         }
     }
 
@@ -120,8 +120,9 @@ extension _FuzzyFrontier {
     mutating func lookUp(
         _ found: UnsafeMutableBufferPointer<Continuation>, count: Int, covered: UInt8? = nil, below index: Int32,
         depth: Int,
-        range: Range<Int>, trieNode node: Int, text: _KeyText.Buffers, cutoff: Float
+        range: Range<Int>, trieNode node: Int, cutoff: Float
     ) {
+        let text = self.text
         query.withUnsafeBufferPointer { q in
             // Only keys that could still beat the cutoff are wanted.
             let floor = cutoff - _Ranking.weights.typo * Float(budget)

@@ -25,7 +25,7 @@
 /// edit allowed, that is every node off the query's own path, so the walk expands about
 /// one node per query byte and looks up the rest; such a child's row is known from its
 /// parent's (the query's own prefix), so it is not computed (see
-/// `addForcedMatches(offPathChild:of:depth:range:trieNode:text:cutoff:)`).
+/// `addForcedMatches(offPathChild:of:depth:range:trieNode:cutoff:)`).
 ///
 /// - Complexity: O(*e* (*m* + log *n*) log *h*) for *e* expanded nodes, *m* the query
 ///   length, *n* keys and *h* the heap size; *e* is bounded by `maxExpansions`.
@@ -46,6 +46,9 @@ struct _FuzzyFrontier {
     let entries: _KeyNameScores.Buffers, tree: UnsafeBufferPointer<Float>
     let leafCount: Int
     let trie: _ShallowTrie.Buffers
+    /// The keys' text. (Held, not passed to each call: as an argument, its four words
+    /// took registers the near-root loop of `expand` then reloaded from the stack.)
+    let text: _KeyText.Buffers
     /// The match quality of the list (`namePrefix` or `wordPrefix`).
     let quality: Float
     let query: [UInt8]
@@ -83,7 +86,7 @@ struct _FuzzyFrontier {
     /// The effort when exact matches exist, for a query of `length` bytes: 800
     /// expansions up to 5 bytes, then half as many for each byte more, down to 10.
     /// (A node whose edits are used up counts as one expansion when it is resolved:
-    /// see `addForcedMatches(of:text:cutoff:)`.)
+    /// see `addForcedMatches(of:cutoff:)`.)
     ///
     /// Each byte more that still spells the start of a real name makes a typo in it
     /// less likely: "chiriaco" is Chiriaco, not Chivilcoy. The walk is best first, so a
@@ -121,6 +124,7 @@ struct _FuzzyFrontier {
         self.tree = keyList.tree.buffer
         self.leafCount = keyList.leafCount
         self.trie = (list == .whole ? index.tries.whole : index.tries.words).buffers
+        self.text = text
         self.quality = quality
         self.query = query
         self.m = query.count
@@ -132,7 +136,7 @@ struct _FuzzyFrontier {
         nodes.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
         addChild(parent: 0, byte: first, range: nil, best: self.trie.best[start],
-                 trie: Int32(start), cutoff: -.infinity, parentMinimum: 0, text: text)
+                 trie: Int32(start), cutoff: -.infinity, parentMinimum: 0)
     }
 
     /// The best score any match still to come could have.

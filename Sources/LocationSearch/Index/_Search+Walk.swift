@@ -9,7 +9,6 @@ extension _Search {
         let names = completer.gazetteer._names
         let places = completer.gazetteer._places.buffers
         let namePlace = completer.index.namePlace.buffers, nameDisplay = completer.index.nameDisplay.buffers
-        let text = completer.index.keyText.buffers
         while true {
             // The best score still possible, from the keys or from typo nodes not yet expanded.
             let keyBound = walk.bestRemaining ?? -.infinity
@@ -22,7 +21,7 @@ extension _Search {
             let cutoff = self.cutoff
             if best <= cutoff { break }  // (also when nothing is left: both bounds are -infinity)
             if frontierBound > keyBound {
-                if let match = frontiers[frontier].expand(text: text, cutoff: cutoff) {
+                if let match = frontiers[frontier].expand(cutoff: cutoff) {
                     let quality = frontiers[frontier].quality
                     // Highlight at least as much of the name as was typed: the walk stops at
                     // the first node within budget, which may be short of the typed length.
