@@ -1,16 +1,19 @@
 /// The keys' text: the distinct folded names in whole-key order, front-coded in blocks of
 /// eight, each text read in place (no decoding into a buffer).
 ///
-/// In a block each text is one byte, one more than the bytes it shares with the block's
-/// first text (its head; at most 254, and none for the head itself), the rest of its
-/// bytes and a 0; `at` holds where each text starts in its block. Sharing with the head,
+/// A block starts with eight bytes, where each of its texts starts in it (the head at 8;
+/// 255 for a text 255 bytes or more in, found by a skip over the zeros before it), so that
+/// finding a text reads its block's first cache line, not a column of its own. Then each
+/// text is one byte, one more than the bytes it shares with the block's first text (its
+/// head; at most 254, and none for the head itself), the rest of its bytes and a 0. Sharing with the head,
 /// not with the text before (as Lucene's and `fst`'s front coding do), makes every byte
 /// of a text one read: byte *q* of a text that shares *p* bytes is the head's byte *q*
 /// below *p*, else its own byte *q* − *p*. For the bundled data's 1,042,470 texts (14.52
-/// MB with their terminators): 10.56 MB of blocks, a 4-byte start a block (0.52 MB) and a
-/// byte a text (1.04 MB). (Sharing with the text before takes 9.15 MB, but reading a byte
-/// then walks back through the texts that share it; without `at`, a text is found by a
-/// skip over the zeros before it, which cost the typo walk 2.5% more instructions.)
+/// MB with their terminators): 11.60 MB of blocks with their starts, and a 4-byte start a block
+/// (0.52 MB). (Sharing with the text before takes 9.15 MB, but reading a byte then walks
+/// back through the texts that share it; without the starts in the block, a text is found
+/// by a skip over the zeros before it, which cost the typo walk 2.5% more instructions;
+/// with them in a column of their own, a byte a text, a read touched a third cache line.)
 ///
 /// A key is a *reference*: its text's number shifted left by `shift` bits, plus where the
 /// key starts in the text (0 for a whole-name key, a word's start for a word key). So a
@@ -28,16 +31,16 @@
 /// A class, like `_KeyOffsets`: it is held by every search and walk.
 ///
 /// - Complexity: a text's byte in O(1): three reads (its block's start, its start in the
-///   block and its shared length), then the byte.
+///   block and its shared length, the last two most often in one cache line), then the byte.
 final class _KeyText: Sendable {
-    /// The blocks, one after another, then the padding.
+    /// The blocks, one after another, then the padding. A block's first `blockSize` bytes
+    /// say where its texts start in it (the byte of each one's shared length: 8 for the
+    /// head), or 255 from there on (the text is then found by a skip over the zeros before
+    /// it: 73 of the bundled data's 130,309 blocks have such a text); a last block's slots
+    /// past its texts hold 255.
     let bytes: _Column<UInt8>
     /// Where each block starts in `bytes`, and then where the padding starts.
     let starts: _Column<UInt32>
-    /// For each text, where it starts in its block (the byte of its shared length: 0 for
-    /// the head), or 255 from there on (it is then found by a skip over the zeros before
-    /// it: 73 of the bundled data's 130,309 blocks have such a text).
-    let at: _Column<UInt8>
     /// The number of texts.
     let count: Int
     /// The bits of a reference below its text's number.
@@ -47,17 +50,16 @@ final class _KeyText: Sendable {
     static let blockSize = 8
     static let blockShift = 3
 
-    init(bytes: _Column<UInt8>, starts: _Column<UInt32>, at: _Column<UInt8>, count: Int, shift: Int) {
+    init(bytes: _Column<UInt8>, starts: _Column<UInt32>, count: Int, shift: Int) {
         self.bytes = bytes
         self.starts = starts
-        self.at = at
         self.count = count
         self.shift = shift
     }
 
     /// The zeros after the blocks for references of `shift` bits: a read past a text's
-    /// end goes at most a reference's start and a head's 254 shared bytes past the start
-    /// of the padding (plus the 16 bytes a skip may run into it).
+    /// end goes at most a reference's start and a text's 255-byte start in its block past
+    /// the start of the padding (plus the 16 bytes a skip may run into it).
     static func padding(shift: Int) -> Int { (1 << shift) + 320 }
 
 
@@ -66,9 +68,8 @@ final class _KeyText: Sendable {
     /// `1 << shift` bytes), text *t* starting at `starts[t]` and the last ending where
     /// `starts`' last entry is (`text.count`), front-coded.
     convenience init(text: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>, shift: Int) {
-        let (bytes, blockStarts, at) = Self.blocks(text, starts: starts, shift: shift)
-        self.init(bytes: _Column(bytes), starts: _Column(blockStarts), at: _Column(at), count: starts.count - 1,
-                  shift: shift)
+        let (bytes, blockStarts) = Self.blocks(text, starts: starts, shift: shift)
+        self.init(bytes: _Column(bytes), starts: _Column(blockStarts), count: starts.count - 1, shift: shift)
     }
 
     /// `texts` (none holding a 0, each shorter than `1 << shift` bytes) front-coded.
@@ -76,31 +77,31 @@ final class _KeyText: Sendable {
         var starts = [0]
         for text in texts { starts.append(starts[starts.count - 1] + text.count + 1) }
         let joined: [UInt8] = texts.flatMap { $0 + [0] }
-        let (bytes, blockStarts, at) = joined.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { (starts) -> ([UInt8], [UInt32], [UInt8]) in
+        let (bytes, blockStarts) = joined.withUnsafeBufferPointer { text in
+            starts.withUnsafeBufferPointer { (starts) -> ([UInt8], [UInt32]) in
                 Self.blocks(text, starts: starts, shift: shift)
             }
         }
-        self.init(bytes: _Column(bytes), starts: _Column(blockStarts), at: _Column(at), count: texts.count,
-                  shift: shift)
+        self.init(bytes: _Column(bytes), starts: _Column(blockStarts), count: texts.count, shift: shift)
     }
 
-    /// The blocks of `text`'s texts (as `init(text:starts:shift:)` takes them), their
-    /// starts (and the padding's), and where each text starts in its block. The bytes
-    /// are written in place, a text's own bytes copied at once.
+    /// The blocks of `text`'s texts (as `init(text:starts:shift:)` takes them) and their
+    /// starts (and the padding's). The bytes are written in place, a text's own bytes
+    /// copied at once.
     ///
     /// - Complexity: O(*t* + *b*) for *t* bytes of text and *b* bytes shared with heads
     ///   compared.
     private static func blocks(
         _ text: UnsafeBufferPointer<UInt8>, starts textStarts: UnsafeBufferPointer<Int>, shift: Int
-    ) -> (bytes: [UInt8], starts: [UInt32], at: [UInt8]) {
+    ) -> (bytes: [UInt8], starts: [UInt32]) {
         let count = max(0, textStarts.count - 1), padding = padding(shift: shift)
+        let blocks = (count + blockSize - 1) / blockSize
         var starts: [UInt32] = []
-        starts.reserveCapacity((count + blockSize - 1) / blockSize + 1)
-        var at = [UInt8](repeating: 0, count: count)
+        starts.reserveCapacity(blocks + 1)
         // Each text takes a byte more than in `text` at most (its shared length, then at
-        // least its 0).
-        let bytes = [UInt8](unsafeUninitializedCapacity: text.count + count + padding) { out, initialized in
+        // least its 0), and each block its texts' starts.
+        let capacity = text.count + count + blocks * blockSize + padding
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
             guard let base = out.baseAddress, let source = text.baseAddress else {
                 starts.append(0)
                 out.initialize(repeating: 0)
@@ -114,10 +115,13 @@ final class _KeyText: Sendable {
                 if t & (blockSize - 1) == 0 {
                     (block, head, headLength) = (n, start, length)
                     starts.append(UInt32(n))
+                    (base + n).initialize(repeating: 255, count: blockSize)
+                    base[n] = UInt8(blockSize)
+                    n += blockSize
                 } else {
                     let most = min(254, headLength, length)
                     while shared < most && source[head + shared] == source[start + shared] { shared += 1 }
-                    at[t] = UInt8(min(n - block, 255))
+                    base[block + t & (blockSize - 1)] = UInt8(min(n - block, 255))
                 }
                 base[n] = UInt8(shared + 1)
                 // Its own bytes and its 0.
@@ -128,7 +132,7 @@ final class _KeyText: Sendable {
             (base + n).initialize(repeating: 0, count: padding)
             initialized = n + padding
         }
-        return (bytes, starts, at)
+        return (bytes, starts)
     }
 
     /// The bits a reference needs below its text's number, for texts of at most `longest`
@@ -153,38 +157,40 @@ final class _KeyText: Sendable {
 
     /// The columns as pointers, for a hot loop.
     var buffers: Buffers {
-        Buffers(bytes: UnsafeRawPointer(bytes.pointer), starts: starts.pointer, at: at.pointer, shift: shift)
+        Buffers(bytes: UnsafeRawPointer(bytes.pointer), starts: starts.pointer, shift: shift)
     }
 
     struct Buffers {
         let bytes: UnsafeRawPointer
         let starts: UnsafePointer<UInt32>
-        let at: UnsafePointer<UInt8>
         let shift: Int
 
         /// Where text `t`'s bytes are: its block's head, how many of its bytes are the
         /// head's, and where its own bytes start (the head, for a head).
         ///
-        /// In any column that passed `isConsistent`, every read stays inside it: a text
-        /// starts at most 255 bytes past its block's start, or the skip ends at the latest
+        /// In any column that passed `isConsistent`, every read stays inside it: a block's
+        /// starts are its first 8 bytes, a text starts at most 255 bytes past its block's
+        /// start, or the skip ends at the latest
         /// in the padding's first 16 bytes (each step reads 8 bytes and the padding has
         /// more than 7 zeros); a shared length is at most 254 bytes past a head and a
         /// reference's start at most `1 << shift` past its text.
         @inline(__always)
         func entry(_ t: Int) -> (head: Int, shared: Int, own: Int) {
-            let block = Int(starts[t &>> _KeyText.blockShift]), offset = Int(at[t])
-            if offset == 255 { return skip(to: t & (_KeyText.blockSize - 1), from: block) }
+            let block = Int(starts[t &>> _KeyText.blockShift]), j = t & (_KeyText.blockSize - 1)
+            let offset = Int(bytes.load(fromByteOffset: block &+ j, as: UInt8.self))
+            if offset == 255 { return skip(to: j, from: block) }
             let shared = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self)) &- 1
-            return (block &+ 1, shared, block &+ offset &+ 1)
+            return (block &+ _KeyText.blockSize &+ 1, shared, block &+ offset &+ 1)
         }
 
         /// `entry(_:)` for text `j` of the block at `block`, found by a skip over the zeros
         /// before it.
         @inline(never)
         func skip(to j: Int, from block: Int) -> (head: Int, shared: Int, own: Int) {
-            if j == 0 { return (block &+ 1, 0, block &+ 1) }
-            // The j-th 0 from the block's start ends the text before.
-            var p = block, n = j
+            let head = block &+ _KeyText.blockSize &+ 1
+            if j == 0 { return (head, 0, head) }
+            // The j-th 0 after the block's starts ends the text before.
+            var p = block &+ _KeyText.blockSize, n = j
             while true {
                 let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: p, as: UInt64.self))
                 let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
@@ -195,7 +201,7 @@ final class _KeyText: Sendable {
                     if n == 0 {
                         let at = p &+ zeros.trailingZeroBitCount &>> 3 &+ 1
                         let shared = Int(bytes.load(fromByteOffset: at, as: UInt8.self)) &- 1
-                        return (block &+ 1, shared, at &+ 1)
+                        return (head, shared, at &+ 1)
                     }
                     zeros &= zeros &- 1
                 }
@@ -246,7 +252,7 @@ final class _KeyText: Sendable {
     ///   bytes.
     func isConsistent() -> Bool {
         guard (1...32).contains(shift), count >= 0, count < Int(UInt32.max) >> shift,
-              starts.count == (count + Self.blockSize - 1) / Self.blockSize + 1, at.count == count,
+              starts.count == (count + Self.blockSize - 1) / Self.blockSize + 1,
               let end = starts.buffer.last, Int(end) + Self.padding(shift: shift) == bytes.count,
               starts[0] == 0
         else { return false }
@@ -266,11 +272,12 @@ final class _KeyText: Sendable {
         for t in 0..<count {
             let block = t >> Self.blockShift, start = Int(starts[block])
             let (head, shared, own) = buffers.entry(t)
-            precondition(own > start && own < Int(starts[block + 1]) && head == start + 1,
+            precondition(own > start + Self.blockSize && own < Int(starts[block + 1])
+                            && head == start + Self.blockSize + 1,
                          "text \(t) is outside its block")
-            let offset = Int(at[t])
+            let offset = Int(bytes[start + t % Self.blockSize])
             precondition(offset == 255 ? own - start > 255 : own == start + offset + 1, "text \(t)'s start is wrong")
-            precondition(t % Self.blockSize != 0 || (offset == 0 && shared == 0), "a head shares bytes")
+            precondition(t % Self.blockSize != 0 || (offset == Self.blockSize && shared == 0), "a head shares bytes")
             if t % Self.blockSize != 0 {
                 var headLength = 0
                 while bytes[head + headLength] != 0 { headLength += 1 }

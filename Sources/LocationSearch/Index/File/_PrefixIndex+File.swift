@@ -1,7 +1,6 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the keys' text (`key.text`, its blocks' starts
-    /// `key.text.start`, where its texts start in their blocks `key.text.at`, its number of
-    /// texts `key.text.count` and its references' start bits `key.text.shift`: see
+    /// `key.text.start`, its number of texts `key.text.count` and its references' start bits `key.text.shift`: see
     /// `_KeyText`), each indexed name's display name (`name.display.base`, `.delta` and
     /// `.shift`: see `_RisingColumn`) and place (`name.place.base`, `.steps` and `.wide`: see
     /// `_StepColumn`), the longest name (`name.longest`), the distinct scores of both lists'
@@ -11,7 +10,6 @@ extension _PrefixIndex {
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("key.text", keyText.bytes)
         writer.append("key.text.start", keyText.starts)
-        writer.append("key.text.at", keyText.at)
         writer.append("key.text.count", value: UInt64(keyText.count))
         writer.append("key.text.shift", value: UInt64(keyText.shift))
         writer.append("name.display", ["base": nameDisplay.base, "delta": nameDisplay.delta])
@@ -87,8 +85,7 @@ extension _PrefixIndex {
             else { throw reader.invalid("the key text is damaged") }
             keyText = _KeyText(
                 bytes: try reader.column("key.text", as: UInt8.self),
-                starts: try reader.column("key.text.start", as: UInt32.self),
-                at: try reader.column("key.text.at", as: UInt8.self), count: count, shift: textShift)
+                starts: try reader.column("key.text.start", as: UInt32.self), count: count, shift: textShift)
             guard keyText.isConsistent() else { throw reader.invalid("the key text is damaged") }
             let display = reader.columns("name.display"), place = reader.columns("name.place")
             guard let shift = Int(exactly: try reader.value("name.display.shift")) else {
