@@ -189,9 +189,9 @@ extension _IndexFile {
         /// checking about half the bytes (zeroing the new pages, copying and hashing are
         /// most of a load, and all split). Returns the first problem found, or `nil`.
         ///
-        /// The second half is read on a thread of its own (`_Concurrently`), not a pool's:
-        /// `DispatchQueue.concurrentPerform` started its second iteration up to 3 ms late
-        /// on the 2-core VM when another thread had just run (the cache key's).
+        /// The second half is read on a thread of its own (`_Concurrently`, which starts it
+        /// on the other core at once), not by `DispatchQueue.concurrentPerform`, whose
+        /// second iteration started 1-3 ms late on the 2-core VM.
         private static func readSections(
             _ sections: [(section: Section, gapStart: Int)], from descriptor: Int32, into memory: _Memory
         ) -> _SectionProblem? {
@@ -223,7 +223,7 @@ extension _IndexFile {
                     }
                 }
             }
-            _Concurrently.run({ read(0) }, alongside: { read(1) })
+            _ = _Concurrently.run({ read(0) }, alongside: { read(1) })
             return problems.first
         }
     }
