@@ -1,9 +1,11 @@
 extension Gazetteer {
     /// Appends the gazetteer's sections: its names (`names.*`, `_CompressedStrings+File`), its
     /// labels (`labels.*`, as a string table), the places (`places`, `places.*`:
-    /// `_PlaceTable+File`) and the localized names (`localized`).
-    func write(to writer: inout _IndexFile.Writer) {
-        _names.write(to: &writer, prefix: "names")
+    /// `_PlaceTable+File`) and the localized names (`localized`). With an `index`, the
+    /// names with a fold in it are coded over it (`_NameFolds`).
+    func write(to writer: inout _IndexFile.Writer, index: _PrefixIndex? = nil) {
+        let names = index.map { _names.foldCoded(by: $0, places: _places) } ?? _names
+        names.write(to: &writer, prefix: "names")
         var labels = _StringTable.Builder()
         for label in _labels { labels.append(label) }
         _StringTable(labels).write(to: &writer, prefix: "labels")
@@ -12,7 +14,8 @@ extension Gazetteer {
     }
 
     /// The gazetteer `write(to:)` wrote, every place record's references checked against
-    /// the names and labels.
+    /// the names and labels. Names coded over a fold read as empty until
+    /// `attaching(_:)`.
     ///
     /// - Complexity: O(*p* + *l*) for *p* places and *l* labels, one pass with no
     ///   allocation per record (most of the time a load takes).
@@ -24,5 +27,16 @@ extension Gazetteer {
         let localized = try _LocalizedNames(
             reading: reader, prefix: "localized", places: places.count, names: names.count, labels: labels.count)
         self.init(names: names, labels: labels, places: places, localized: localized)
+    }
+
+    /// The gazetteer with its names reading the folds of `index`, the index read from the
+    /// same file; an error if a name's fold reference is damaged.
+    ///
+    /// - Complexity: O(*n*) for *n* names coded over a fold.
+    func attaching(_ index: _PrefixIndex, reader: _IndexFile.Reader) throws -> Gazetteer {
+        guard let names = _names.attaching(index) else { throw reader.invalid("the names' folds are damaged") }
+        var gazetteer = Gazetteer(names: names, labels: _labels, places: _places, localized: _localized)
+        gazetteer.loadReport = loadReport
+        return gazetteer
     }
 }

@@ -1,11 +1,12 @@
 extension LocationCompleter {
-    /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`), the index's
+    /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`, its names coded
+    /// over the index's folds where that is shorter), the index's
     /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the places' qualifier
     /// bits and the whole-name keys' alternate-name bits (`qualifier.places`,
     /// `qualifier.alternate`), the qualifier prefix filter (`qualifier.prefix.bits`) and
     /// the qualifier words (`qualifier.text`, `qualifier.regions`, `qualifier.countries`).
     func write(to writer: inout _IndexFile.Writer) {
-        gazetteer.write(to: &writer)
+        gazetteer.write(to: &writer, index: index)
         index.write(to: &writer)
         answers.write(to: &writer, prefix: "answers")
         writer.append("qualifier.places", qualifierBits.places)
@@ -18,10 +19,11 @@ extension LocationCompleter {
     ///
     /// - Complexity: O(*n*) for a file of *n* bytes.
     init(reading reader: _IndexFile.Reader) throws {
-        let gazetteer = try Gazetteer(reading: reader)
+        let unattached = try Gazetteer(reading: reader)
         let index = try _PrefixIndex(
-            reading: reader, names: gazetteer._names.count, places: gazetteer._places.count,
-            labels: gazetteer._labels.count)
+            reading: reader, names: unattached._names.count, places: unattached._places.count,
+            labels: unattached._labels.count)
+        let gazetteer = try unattached.attaching(index, reader: reader)
         let answers = try _PrecomputedAnswers(reading: reader, prefix: "answers", index: index)
         let qualifierBits = _KeyQualifierBits(
             places: try reader.column("qualifier.places", as: UInt64.self),

@@ -91,10 +91,11 @@ enum _IndexFile {
     /// `places.bits.context`, `.bits.name`, `.bits.id`), ids beyond them or none by place
     /// (`places.other`, `places.other.ids`). 27: the views' positions as Elias–Fano blocks of
     /// 64 within each group (`_ViewPositions`: `.pos.first`, `.pos.at`, `.pos.bits`), not a
-    /// base per block and 16 bits each. (Formats with names coded as edits of their folds, and
-    /// with the keys' offsets bit-packed, were measured and not kept:
-    /// docs/filters-and-footprint.md.)
-    static let version: UInt64 = 27
+    /// base per block and 16 bits each. 28: a name with a fold in the index coded as an edit of
+    /// it (`names.folds`, a bit a name; the name's codes a whole-name key's position, a case
+    /// mode and edit operations: `_NameFolds`). (A format with the keys' offsets bit-packed was
+    /// measured and not kept: docs/filters-and-footprint.md.)
+    static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
