@@ -290,15 +290,21 @@ struct _CompressedStrings: Sendable {
         guard flags.isEmpty || flags.count == (count + 63) / 64 else { return nil }
         if count % 64 != 0, let last = flags.last, last >> UInt64(count % 64) != 0 { return nil }
         let keyCount = index.whole.count, packed = codes.pointer
+        // (The offsets rise from 0 to the codes' end, checked when the strings were read
+        // (`isConsistent()`), so they are read here without `units(_:)`'s checks: a load
+        // reads the 890,388 bundled names coded over a fold.)
+        let starts = offsets.numbers.buffers
+        // (Most names are coded over a fold, so the next one's start is often this one's end.)
+        var next = -1, nextStart = 0
         for (w, word) in flags.enumerated() where word != 0 {
             var bits = word
             while bits != 0 {
-                let string = w << 6 | bits.trailingZeroBitCount
+                let string = w &<< 6 | bits.trailingZeroBitCount
                 bits &= bits &- 1
-                let units = units(string)
-                guard units.count >= _NameFolds.headerCodes else { return nil }
-                let header = _PackedCodes.code(units.lowerBound, in: packed)
-                    | _PackedCodes.code(units.lowerBound &+ 1, in: packed) << 12
+                let start = string == next ? nextStart : Int(starts[string])
+                (next, nextStart) = (string &+ 1, Int(starts[string &+ 1]))
+                guard nextStart &- start >= _NameFolds.headerCodes else { return nil }
+                let header = _PackedCodes.code(start, in: packed) | _PackedCodes.code(start &+ 1, in: packed) << 12
                 guard header >> 3 < keyCount else { return nil }
             }
         }
