@@ -1,29 +1,20 @@
 import Dispatch
 
 extension _NameFolds {
-    /// Codes names as edits of their folds while an index file is written
-    /// (`_CompressedStrings.foldCoded(by:places:)`): for each name with a fold in the
-    /// index, the fewest codes over the case modes, checked by decoding them.
-    struct Coder: Sendable {
-        /// Per name, the position of the first whole-name key with its fold's text, or -1.
-        let positions: [Int32]
-        /// The index's folded text and whole-name keys.
-        let text: _Column<UInt8>
-        let keys: _KeyOffsets
-        /// The index's longest name: no fold read is longer.
-        let longest: Int
-        /// The table the names are coded with.
+    /// Codes names as edits of their folds while an index is built, in its folding pass
+    /// (`_PrefixIndex.FoldedNames`), where each name's bytes and its fold are at hand in
+    /// name order: for each name, the fewest codes over the case modes, checked by
+    /// decoding them. The header's key position is not known until the keys are sorted:
+    /// the codes hold only the mode, and `_CompressedStrings.foldCoded(_:positions:)` sets
+    /// the position.
+    struct Coder {
+        /// The table the names are coded with, and its encoder for the literals.
         let table: _SymbolTable
-        /// The folds as a loaded index reads them, to check each name's codes.
-        private let folds: _NameFolds
+        let encoder: _SymbolTable.Encoder
 
-        init(positions: [Int32], text: _Column<UInt8>, keys: _KeyOffsets, longest: Int, table: _SymbolTable) {
-            self.positions = positions
-            self.text = text
-            self.keys = keys
-            self.longest = longest
+        init(table: _SymbolTable) {
             self.table = table
-            folds = _NameFolds(flags: _Column([1]), text: text, keys: keys, longest: longest)
+            encoder = _SymbolTable.Encoder(table.symbolList)
         }
 
         /// Buffers one thread reuses from name to name.
@@ -34,7 +25,6 @@ extension _NameFolds {
             var literal: [UInt16] = []
             var decoded: [UInt8] = []
             var packed: [UInt8] = []
-            var cased: [UInt8] = []
         }
 
         /// The modes in the order they are tried, for a name that starts with a capital
@@ -42,70 +32,99 @@ extension _NameFolds {
         /// while they might take fewer codes).
         private static let capitalFirst: [Mode] = [.title, .afterSeparator, .all, .none]
         private static let lowerFirst: [Mode] = [.none, .title, .afterSeparator, .all]
-        /// The modes tried first, without edits.
-        private static let plain: [Mode] = [.none, .title]
 
-        /// The codes of name `index` (its UTF-8 `display`) over its fold, fewer than
-        /// `budget`, in `scratch.best`, if it has a fold and some mode decodes to it in
-        /// that many; else false.
+        /// The codes of a name (its UTF-8 `display`) over `fold`, its key's text, fewer
+        /// than `budget`, in `scratch.best`, if some mode decodes to it in that many; else
+        /// false. The header's position bits are 0.
         func code(
-            _ index: Int, _ display: UnsafeBufferPointer<UInt8>, _ lookup: _SymbolTable.Encoder.Lookup,
+            _ display: UnsafeBufferPointer<UInt8>, fold: UnsafeBufferPointer<UInt8>, _ lookup: _SymbolTable.Encoder.Lookup,
             below budget: Int, _ scratch: inout Scratch
         ) -> Bool {
-            let position = Int(positions[index])
-            guard position >= 0, position < 1 << _NameFolds.positionBits else { return false }
-            let text = text.buffer
-            let start = keys[position]
-            var end = start
-            while end < text.count && text[end] != 0 { end += 1 }
-            guard end - start <= longest else { return false }
-            let fold = UnsafeBufferPointer(rebasing: text[start..<end])
             scratch.best.removeAll(keepingCapacity: true)
-            // Most names are their fold, or its title case: tried first, by decoding.
+            guard budget > _NameFolds.headerCodes else { return false }
+            // Most names are their fold, or its title case: tried first, byte by byte.
             if fold.count == display.count {
-                for mode in Self.plain {
-                    scratch.cased.removeAll(keepingCapacity: true)
-                    scratch.cased.append(contentsOf: fold)
-                    let same = scratch.cased.withUnsafeMutableBufferPointer { decoded in
-                        _NameFolds.applyCase(mode, decoded.baseAddress!, count: decoded.count)
-                        return decoded.elementsEqual(display)
-                    }
-                    if same {
-                        scratch.best.append(UInt16((position << 3 | mode.rawValue) & 0xFFF))
-                        scratch.best.append(UInt16((position << 3 | mode.rawValue) >> 12))
-                        return budget > _NameFolds.headerCodes
-                    }
+                for mode in [Mode.none, .title] where Self.isCased(fold, mode, display) {
+                    scratch.best.append(UInt16(mode.rawValue))
+                    scratch.best.append(0)
+                    return true
                 }
             }
+            // (`.afterSeparator` is `.title` for a name with no ASCII separator but spaces.)
+            let separated = display.contains { $0 < 0x80 && $0 != 0x20 && _Folding.asciiTable[Int($0)] == 0x20 }
             let capital = display.first.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
-            for mode in capital ? Self.capitalFirst : Self.lowerFirst {
+            for mode in capital ? Self.capitalFirst : Self.lowerFirst where mode != .afterSeparator || separated {
                 guard Self.lowered(display, mode, into: &scratch.lowered) else { continue }
                 scratch.units.removeAll(keepingCapacity: true)
-                scratch.units.append(UInt16((position << 3 | mode.rawValue) & 0xFFF))
-                scratch.units.append(UInt16((position << 3 | mode.rawValue) >> 12))
+                scratch.units.append(UInt16(mode.rawValue))
+                scratch.units.append(0)
                 let limit = scratch.best.isEmpty ? budget : scratch.best.count
                 let fits = scratch.lowered.withUnsafeBufferPointer {
                     Self.edits(
                         from: fold, to: $0, lookup, into: &scratch.units, literal: &scratch.literal, below: limit)
                 }
-                guard fits, decodes(scratch.units, to: display, &scratch) else { continue }
+                guard fits, decodes(scratch.units, over: fold, to: display, &scratch) else { continue }
                 swap(&scratch.best, &scratch.units)
                 if scratch.best.count == _NameFolds.headerCodes { break }
             }
             return !scratch.best.isEmpty
         }
 
-        /// Whether `units` decode to `display`, as a loaded index decodes them.
+        /// Whether `fold` in case `mode` (`applyCase`) is `display`, of the same length:
+        /// `applyCase` compared as it goes, without a copy.
+        @inline(__always)
+        private static func isCased(
+            _ fold: UnsafeBufferPointer<UInt8>, _ mode: Mode, _ display: UnsafeBufferPointer<UInt8>
+        ) -> Bool {
+            guard fold.count == display.count else { return false }
+            guard mode != .none else { return fold.elementsEqual(display) }
+            var i = 0, starts = true
+            let count = fold.count
+            while i < count {
+                let byte = fold[i]
+                if byte < 0x80 {
+                    let cased = starts && byte >= 0x61 && byte <= 0x7A ? byte &- 0x20 : byte
+                    if cased != display[i] { return false }
+                    switch mode {
+                    case .title: starts = byte == 0x20
+                    case .afterSeparator: starts = _Folding.asciiTable[Int(byte)] == 0x20
+                    default: starts = true
+                    }
+                    i &+= 1
+                    continue
+                }
+                if starts && byte & 0xE0 == 0xC0 && i &+ 1 < count {
+                    let scalar = UInt32(byte & 0x1F) &<< 6 | UInt32(fold[i &+ 1] & 0x3F)
+                    let upper = _NameFolds.upper(scalar)
+                    if display[i] != 0xC0 | UInt8(truncatingIfNeeded: upper &>> 6)
+                        || display[i &+ 1] != 0x80 | UInt8(truncatingIfNeeded: upper & 0x3F) { return false }
+                    i &+= 2
+                } else {
+                    if display[i] != byte { return false }
+                    i &+= 1
+                }
+                starts = mode == .all
+                while i < count && fold[i] & 0xC0 == 0x80 {
+                    if display[i] != fold[i] { return false }
+                    i &+= 1
+                }
+            }
+            return true
+        }
+
+        /// Whether `units` decode to `display` over `fold`, as a loaded index decodes them.
         private func decodes(
-            _ units: [UInt16], to display: UnsafeBufferPointer<UInt8>, _ scratch: inout Scratch
+            _ units: [UInt16], over fold: UnsafeBufferPointer<UInt8>, to display: UnsafeBufferPointer<UInt8>,
+            _ scratch: inout Scratch
         ) -> Bool {
             scratch.packed.removeAll(keepingCapacity: true)
             _PackedCodes.pack(units, into: &scratch.packed)
-            let capacity = longest + 8 * units.count
+            let capacity = fold.count + 8 * units.count
             if scratch.decoded.count < capacity { scratch.decoded = [UInt8](repeating: 0, count: 2 * capacity) }
             let count = scratch.packed.withUnsafeBufferPointer { packed in
                 scratch.decoded.withUnsafeMutableBufferPointer { out in
-                    folds.decode(packed.baseAddress!, units: 0..<units.count, table: table, into: out.baseAddress!)
+                    _NameFolds.decode(
+                        packed.baseAddress!, units: 0..<units.count, table: table, fold: fold, into: out.baseAddress!)
                 }
             }
             return count == display.count && scratch.decoded.withUnsafeBufferPointer { out in
@@ -149,10 +168,13 @@ extension _NameFolds {
             return true
         }
 
+        /// How far below a lower-case letter its upper case is, in the blocks `upper(_:)` knows.
+        private static let lowerOffsets: [UInt32] = [0x20, 1, 0x25, 0x26, 0x3F, 0x40, 0x50, 0x30]
+
         /// A two-byte scalar that `upper(_:)` takes to `scalar`: its lower case when it
         /// has one, else itself if `upper` keeps it, else nil.
         static func lower(_ scalar: UInt32) -> UInt32? {
-            for offset: UInt32 in [0x20, 1, 0x25, 0x26, 0x3F, 0x40, 0x50, 0x30] {
+            for offset in Self.lowerOffsets {
                 let candidate = scalar + offset
                 if candidate <= 0x7FF && candidate != scalar && _NameFolds.upper(candidate) == scalar {
                     return candidate
@@ -171,10 +193,17 @@ extension _NameFolds {
             below limit: Int
         ) -> Bool {
             var i = 0, j = 0, copy = 0
+            // Whether the two agree from `i` and `j` on: on three bytes, or to both ends.
+            // (The first byte decides most calls: this is the coder's inner loop.)
+            @inline(__always)
             func agree(_ i: Int, _ j: Int) -> Bool {
-                let m = min(3, fold.count - i, target.count - j)
-                if m < 3 && fold.count - i != target.count - j { return false }
-                return (0..<m).allSatisfy { fold[i + $0] == target[j + $0] }
+                let left = fold.count &- i, right = target.count &- j
+                if left >= 3 && right >= 3 {
+                    return fold[i] == target[j] && fold[i &+ 1] == target[j &+ 1] && fold[i &+ 2] == target[j &+ 2]
+                }
+                guard left == right else { return false }
+                for k in 0..<left where fold[i &+ k] != target[j &+ k] { return false }
+                return true
             }
             while true {
                 while i < fold.count && j < target.count && fold[i] == target[j] {
@@ -229,91 +258,53 @@ extension _NameFolds {
     }
 }
 
+
 extension _CompressedStrings {
-    /// These strings, those with a fold in `index` coded as an edit of it (`_NameFolds`)
-    /// where that takes fewer codes than their own, the others as they are (a copy of the
-    /// string before still reads the same bytes, and a run of copies only gets shorter):
-    /// what an index file stores. A name's fold is its own key's, or for a name the index
-    /// skipped (its place has another name that folds alike) that of an earlier name of
-    /// its place with the same fold, among the 64 before it. The two halves of the strings
-    /// are coded at once, on two cores.
+    /// A name the index build coded over its fold (`_PrefixIndex.FoldedNames`): its
+    /// index, the ref of the key whose text is its fold, and where its codes end.
+    struct FoldCodedName: Sendable {
+        var name: UInt32, ref: UInt32, end: UInt32
+    }
+
+    /// These strings with those of `coded` coded over their folds (`_NameFolds`): the
+    /// codes of `coded[i]` are `codes[coded[i - 1].end ..< coded[i].end]`, their header's
+    /// position that of key `coded[i].ref`'s text (`positions`, the first whole-name key
+    /// with it), set here. The others keep their own codes (a copy of the string before
+    /// still reads the same bytes, and a run of copies only gets shorter); one coded over
+    /// another index's fold (a gazetteer read from a file) is coded from its bytes. The
+    /// result reads no fold until `_NameFolds.attaching(text:keys:longest:)`.
     ///
-    /// - Complexity: O(*n*) for *n* bytes of names and their folds.
-    func foldCoded(by index: _PrefixIndex, places: _PlaceTable) -> _CompressedStrings {
-        var positions = [Int32](repeating: -1, count: count)
-        // Each indexed name's fold: the first whole-name key with its text.
-        var positionOfRef = [Int32](repeating: -1, count: index.nameDisplay.count)
-        var runStart = 0
-        for p in 0..<index.whole.count {
-            if p > 0 && index.whole.key[p] != index.whole.key[p - 1] { runStart = p }
-            positionOfRef[Int(index.whole.name(p))] = Int32(runStart)
-        }
-        for ref in 0..<index.nameDisplay.count where positions[Int(index.nameDisplay[ref])] < 0 {
-            positions[Int(index.nameDisplay[ref])] = positionOfRef[ref]
-        }
-        let text = index.folded.buffer
-        func fold(at position: Int32) -> UnsafeBufferPointer<UInt8> {
-            let start = index.whole.key[Int(position)]
-            var end = start
-            while text[end] != 0 { end += 1 }
-            return UnsafeBufferPointer(rebasing: text[start..<end])
-        }
-        var key: [UInt8] = []
-        for place in 0..<places.count {
-            let record = places[place]
-            let names = Int(record.firstName)..<Int(record.firstName + record.nameCount)
-            for name in names where positions[name] < 0 {
-                withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
-                guard !key.isEmpty else { continue }
-                for other in max(names.lowerBound, name - 64)..<name where positions[other] >= 0 {
-                    if fold(at: positions[other]).elementsEqual(key) {
-                        positions[name] = positions[other]
-                        break
-                    }
-                }
-            }
-        }
-        let coder = _NameFolds.Coder(
-            positions: positions, text: index.folded, keys: index.whole.key, longest: index.longestName, table: table)
-        let encoder = _SymbolTable.Encoder(table.symbolList)
-        let halves = count < 4_096 ? 1 : 2, count = count
-        let coded = _ResultSlots<(codes: [UInt16], ends: [UInt32], folded: [UInt32])>(count: halves)
-        DispatchQueue.concurrentPerform(iterations: halves) { part in
-            var codes: [UInt16] = [], ends: [UInt32] = [], folded: [UInt32] = []
-            let strings = (part * count / halves)..<((part + 1) * count / halves)
-            if !strings.isEmpty { codes.reserveCapacity(offsets[strings.upperBound] - offsets[strings.lowerBound]) }
-            ends.reserveCapacity(strings.count)
-            var scratch = _NameFolds.Coder.Scratch()
-            let packed = self.codes.pointer
-            encoder.withLookup { lookup in
-                forEach(in: strings) { string, bytes in
-                    let own = units(string)
-                    if own.count > _NameFolds.headerCodes,
-                       coder.code(string, bytes, lookup, below: own.count, &scratch) {
-                        codes += scratch.best
-                        folded.append(UInt32(string))
-                    } else {
-                        for k in own { codes.append(UInt16(_PackedCodes.code(k, in: packed))) }
-                        if folds.isFlagged(string) { folded.append(UInt32(string)) }
-                    }
-                    ends.append(UInt32(codes.count))
-                    return true
-                }
-            }
-            coded[part] = (codes, ends, folded)
-        }
+    /// - Complexity: O(*n*) for *n* codes.
+    func foldCoded(_ coded: [FoldCodedName], codes foldCodes: [UInt16], positions: [UInt32]) -> _CompressedStrings {
+        var at = [Int32](repeating: -1, count: count)
+        for (i, name) in coded.enumerated() where Int(name.name) < count { at[Int(name.name)] = Int32(i) }
         var codes: [UInt16] = [], starts: [UInt32] = [0]
-        var flags = [UInt64](repeating: 0, count: (count + 63) / 64)
+        codes.reserveCapacity(codeCount)
         starts.reserveCapacity(count + 1)
-        for (partCodes, ends, folded) in coded.values.compactMap({ $0 }) {
-            let base = UInt32(codes.count)
-            starts.append(contentsOf: ends.lazy.map { $0 + base })
-            codes.append(contentsOf: partCodes)
-            for string in folded { flags[Int(string) / 64] |= 1 << UInt64(string % 64) }
+        var flags = [UInt64](repeating: 0, count: (count + 63) / 64)
+        let packed = self.codes.pointer
+        var encoder: _SymbolTable.Encoder?
+        for string in 0..<count {
+            let i = Int(at[string])
+            let position = i >= 0 ? Int(positions[Int(coded[i].ref)]) : -1
+            if position >= 0 && position < 1 << _NameFolds.positionBits {
+                let start = i == 0 ? 0 : Int(coded[i - 1].end), end = Int(coded[i].end)
+                let header = position << 3 | Int(foldCodes[start] & 7)
+                codes.append(UInt16(header & 0xFFF))
+                codes.append(UInt16(header >> 12))
+                codes += foldCodes[(start + _NameFolds.headerCodes)..<end]
+                flags[string / 64] |= 1 << UInt64(string % 64)
+            } else if folds.isFlagged(string) {
+                let coding = encoder ?? _SymbolTable.Encoder(table.symbolList)
+                encoder = coding
+                withBytes(string) { coding.encode($0, into: &codes) }
+            } else {
+                for k in units(string) { codes.append(UInt16(_PackedCodes.code(k, in: packed))) }
+            }
+            starts.append(UInt32(codes.count))
         }
         return _CompressedStrings(
             table: table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts),
-            folds: _NameFolds(flags: _Column(flags), text: index.folded, keys: index.whole.key,
-                              longest: index.longestName))
+            folds: _NameFolds(flags: _Column(flags)))
     }
 }

@@ -16,7 +16,7 @@
 /// keeps a scalar's UTF-8 length. "Saint-Étienne" is `saint etienne` with the space
 /// replaced by "-" and the "e" by "é", in `.afterSeparator` mode. A name is coded so only
 /// when decoding gives its exact bytes back and takes fewer codes than its symbols
-/// (`_CompressedStrings.foldCoded(by:places:)`, which decodes each to check).
+/// (`_NameFolds.Coder`, in the index build's folding pass, which decodes each to check).
 ///
 /// The bundled data's 1.24 M names: 0.73 M are their fold or a case of it (two codes
 /// each), 0.16 M more an edit of it, 0.35 M keep their symbols; the names' codes shrink
@@ -24,7 +24,10 @@
 ///
 /// A name decodes from the index's text, so a gazetteer read from an index file reads
 /// its flagged names only once `attaching(_:)` has given it the index's text and keys
-/// (`LocationCompleter(reading:)`); a built gazetteer flags none.
+/// (`LocationCompleter(reading:)`); a built completer's names are coded so by the index
+/// build (`_PrefixIndex.build`), and the gazetteer it was given flags none. A load checks
+/// only that the flags fit the names: a flagged name's header is bounded as it decodes
+/// (`foldText(_:)`), so a damaged one gives wrong text, never a read out of bounds.
 ///
 /// - Complexity: a name in O(*n*) for its *n* bytes and its fold's.
 struct _NameFolds: Sendable {
@@ -77,26 +80,48 @@ struct _NameFolds: Sendable {
         _NameFolds(flags: flags, text: text, keys: keys, longest: longest)
     }
 
+    /// The text of whole-name key `position` (a fold), as far as a fold may be read: it
+    /// ends at its first 0 byte or at the buffer's end, and is at most `longest` bytes.
+    /// Empty for a position past the keys (a damaged header). The one place a name's
+    /// decoding reads the index's keys.
+    @inline(__always)
+    func foldText(_ position: Int) -> UnsafeBufferPointer<UInt8> {
+        guard let keys, position < keys.count else { return UnsafeBufferPointer(start: nil, count: 0) }
+        let start = min(keys[position], text.count)
+        return UnsafeBufferPointer(start: text.pointer + start, count: min(text.count &- start, longest))
+    }
+
     /// Decodes the flagged name of codes `units` of `packed` (symbols from `table`) into
     /// `out`, which must have room for `longest` bytes plus 8 a code; returns its length.
     /// Damaged codes give wrong text, never an access out of bounds: a position past the
-    /// keys gives no fold, and every copy and skip stops at the fold's end.
+    /// keys gives no fold, a name shorter than its header is empty, and every copy and
+    /// skip stops at the fold's end.
     ///
     /// - Complexity: O(*n*) for the fold's and the name's bytes.
+    @inline(__always)
     func decode(
         _ packed: UnsafePointer<UInt8>, units: Range<Int>, table: _SymbolTable, into out: UnsafeMutablePointer<UInt8>
     ) -> Int {
         guard units.count >= Self.headerCodes else { return 0 }
         let header = _PackedCodes.code(units.lowerBound, in: packed)
             | _PackedCodes.code(units.lowerBound &+ 1, in: packed) &<< 12
-        let position = header &>> 3, mode = Mode(rawValue: header & 7) ?? .none
-        // The fold: its first `longest` bytes at most, up to its 0 byte.
-        var fold = 0, foldEnd = 0, limit = 0
-        let text = text.pointer
-        if let keys, position < keys.count {
-            fold = min(keys[position], self.text.count)
-            limit = min(self.text.count, fold &+ longest)
-        }
+        return Self.decode(packed, units: units, table: table, fold: foldText(header &>> 3), into: out)
+    }
+
+    /// Decodes a flagged name of codes `units` (its header's mode, then its edits) over
+    /// `fold` (a fold's text up to its first 0 byte or its end) into `out`, which must have
+    /// room for `fold.count` bytes plus 8 a code; returns its length.
+    ///
+    /// - Complexity: O(*n*) for the fold's and the name's bytes.
+    @inline(__always)
+    static func decode(
+        _ packed: UnsafePointer<UInt8>, units: Range<Int>, table: _SymbolTable, fold text: UnsafeBufferPointer<UInt8>,
+        into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        guard units.count >= Self.headerCodes else { return 0 }
+        let mode = Mode(rawValue: _PackedCodes.code(units.lowerBound, in: packed) & 7) ?? .none
+        var fold = 0
+        let limit = text.count
         if units.count == Self.headerCodes {
             // The fold itself, in its case (most names): copied as far as its 0 byte.
             var n = 0
@@ -110,7 +135,7 @@ struct _NameFolds: Sendable {
             Self.applyCase(mode, out, count: n)
             return n
         }
-        foldEnd = fold
+        var foldEnd = 0
         while foldEnd < limit && text[foldEnd] != 0 { foldEnd &+= 1 }
         var n = 0, k = units.lowerBound &+ Self.headerCodes
         while k < units.upperBound {
@@ -164,7 +189,7 @@ struct _NameFolds: Sendable {
     /// The upper case of a two-byte scalar (0x80...0x7FF) for the letters of the Latin-1,
     /// Latin Extended-A, Greek, Cyrillic and Armenian blocks whose upper case is also two
     /// bytes, else the scalar itself. Not Unicode's whole mapping: a name is coded over a
-    /// fold only when this gives it back (`_CompressedStrings.foldCoded(by:places:)` checks).
+    /// fold only when this gives it back (`Coder.code` checks).
     @inline(__always)
     static func upper(_ s: UInt32) -> UInt32 {
         switch s {

@@ -1,11 +1,11 @@
 extension Gazetteer {
     /// Appends the gazetteer's sections: its names (`names.*`, `_CompressedStrings+File`), its
     /// labels (`labels.*`, as a string table), the places (`places`, `places.*`:
-    /// `_PlaceTable+File`) and the localized names (`localized`). With an `index`, the
-    /// names with a fold in it are coded over it (`_NameFolds`).
-    func write(to writer: inout _IndexFile.Writer, index: _PrefixIndex? = nil) {
-        let names = index.map { _names.foldCoded(by: $0, places: _places) } ?? _names
-        names.write(to: &writer, prefix: "names")
+    /// `_PlaceTable+File`) and the localized names (`localized`). The names are written as
+    /// they are: a completer's are coded over its index's folds (`_NameFolds`) when it is
+    /// built (`_PrefixIndex.build`) or read.
+    func write(to writer: inout _IndexFile.Writer) {
+        _names.write(to: &writer, prefix: "names")
         var labels = _StringTable.Builder()
         for label in _labels { labels.append(label) }
         _StringTable(labels).write(to: &writer, prefix: "labels")
@@ -30,11 +30,16 @@ extension Gazetteer {
     }
 
     /// The gazetteer with its names reading the folds of `index`, the index read from the
-    /// same file; an error if a name's fold reference is damaged.
+    /// same file; an error if the names' flags do not fit them.
     ///
-    /// - Complexity: O(*n*) for *n* names coded over a fold.
+    /// - Complexity: O(1).
     func attaching(_ index: _PrefixIndex, reader: _IndexFile.Reader) throws -> Gazetteer {
         guard let names = _names.attaching(index) else { throw reader.invalid("the names' folds are damaged") }
+        return with(names: names)
+    }
+
+    /// The gazetteer with `names` (the same strings, coded otherwise).
+    func with(names: _CompressedStrings) -> Gazetteer {
         var gazetteer = Gazetteer(names: names, labels: _labels, places: _places, localized: _localized)
         gazetteer.loadReport = loadReport
         return gazetteer

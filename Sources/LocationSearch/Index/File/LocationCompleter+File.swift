@@ -1,12 +1,12 @@
 extension LocationCompleter {
     /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`, its names coded
-    /// over the index's folds where that is shorter), the index's
+    /// over the index's folds where that is shorter, as built), the index's
     /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the places' qualifier
     /// bits and the whole-name keys' alternate-name bits (`qualifier.places`,
     /// `qualifier.alternate`), the qualifier prefix filter (`qualifier.prefix.bits`) and
     /// the qualifier words (`qualifier.text`, `qualifier.regions`, `qualifier.countries`).
     func write(to writer: inout _IndexFile.Writer) {
-        gazetteer.write(to: &writer, index: index)
+        gazetteer.write(to: &writer)
         index.write(to: &writer)
         answers.write(to: &writer, prefix: "answers")
         writer.append("qualifier.places", qualifierBits.places)

@@ -15,7 +15,7 @@ extension _CompressedStrings {
     /// The strings `write(to:prefix:)` wrote, their table checked to be well formed, their
     /// codes a whole number of packed codes and their offsets to rise from 0 to the end of
     /// the codes (so that decoding stays in bounds whatever the codes are). Strings coded
-    /// over a fold read nothing until `attaching(_:)` has checked them against the index.
+    /// over a fold read nothing until `attaching(_:)` has joined them to the index.
     ///
     /// - Complexity: O(*n*) for *n* strings.
     init(reading reader: _IndexFile.Reader, prefix: String) throws {
