@@ -25,6 +25,8 @@ extension _NameFolds {
             var literal: [UInt16] = []
             var decoded: [UInt8] = []
             var packed: [UInt8] = []
+            /// Per byte, where it is in the fold's next 17 bytes (`edits`; all 0 between uses).
+            var window = [UInt32](repeating: 0, count: 256)
         }
 
         /// The modes in the order they are tried, for a name that starts with a capital
@@ -59,9 +61,12 @@ extension _NameFolds {
                 scratch.units.append(UInt16(mode.rawValue))
                 scratch.units.append(0)
                 let limit = scratch.best.isEmpty ? budget : scratch.best.count
-                let fits = scratch.lowered.withUnsafeBufferPointer {
-                    Self.edits(
-                        from: fold, to: $0, lookup, into: &scratch.units, literal: &scratch.literal, below: limit)
+                let fits = scratch.lowered.withUnsafeBufferPointer { lowered in
+                    scratch.window.withUnsafeMutableBufferPointer { window in
+                        Self.edits(
+                            from: fold, to: lowered, lookup, into: &scratch.units, literal: &scratch.literal,
+                            window: window.baseAddress!, below: limit)
+                    }
                 }
                 guard fits, decodes(scratch.units, over: fold, to: display, &scratch) else { continue }
                 swap(&scratch.best, &scratch.units)
@@ -190,7 +195,7 @@ extension _NameFolds {
         static func edits(
             from fold: UnsafeBufferPointer<UInt8>, to target: UnsafeBufferPointer<UInt8>,
             _ lookup: _SymbolTable.Encoder.Lookup, into units: inout [UInt16], literal: inout [UInt16],
-            below limit: Int
+            window: UnsafeMutablePointer<UInt32>, below limit: Int
         ) -> Bool {
             var i = 0, j = 0, copy = 0
             // Whether the two agree from `i` and `j` on: on three bytes, or to both ends.
@@ -214,12 +219,28 @@ extension _NameFolds {
                 if j == target.count && i == fold.count { return units.count < limit }
                 if units.count + 1 >= limit { return false }
                 var skip = fold.count - i, insert = target.count - j
+                // The fewest literal bytes `b`, then the fewest skipped `a` (≤ 16), after which
+                // they agree: only the `a` whose byte is `target[j + b]` can (bit `a` of
+                // `window[byte]` says `fold[i + a]` is `byte`), and with the target's end
+                // only the fold's end.
+                let reach = min(17, fold.count - i)
+                for a in 0..<reach { window[Int(fold[i &+ a])] |= 1 &<< UInt32(a) }
                 search: for b in 0...min(24, target.count - j) {
-                    for a in 0...min(16, fold.count - i) where a + b > 0 && agree(i + a, j + b) {
-                        (skip, insert) = (a, b)
-                        break search
+                    guard j + b < target.count else {
+                        if fold.count - i <= 16 { (skip, insert) = (fold.count - i, b) }
+                        break
+                    }
+                    var bits = window[Int(target[j &+ b])] & (b == 0 ? ~1 : ~0)
+                    while bits != 0 {
+                        let a = bits.trailingZeroBitCount
+                        bits &= bits &- 1
+                        if agree(i &+ a, j &+ b) {
+                            (skip, insert) = (a, b)
+                            break search
+                        }
                     }
                 }
+                for a in 0..<reach { window[Int(fold[i &+ a])] = 0 }
                 emit(copy: copy, skip: skip, literal: UnsafeBufferPointer(rebasing: target[j..<(j + insert)]),
                      lookup, into: &units, codes: &literal)
                 i += skip
