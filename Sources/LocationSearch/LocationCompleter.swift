@@ -69,8 +69,8 @@ public struct LocationCompleter: Sendable {
             return (qualifiers: qualifiers, prefixes: _QualifierPrefixes(gazetteer, qualifiers))
         })
         let searching = LocationCompleter(
-            gazetteer: gazetteer.with(names: names), index: index, answers: .empty, qualifierPrefixes: qualifying.prefixes,
-            qualifiers: qualifying.qualifiers)
+            gazetteer: gazetteer.with(names: names), index: index, answers: .empty,
+            qualifierPrefixes: qualifying.prefixes, qualifiers: qualifying.qualifiers)
         progress?("Precomputing answers", 0)
         self = searching.with(answers: _PrecomputedAnswers.build(for: searching))
         progress?("Precomputing answers", 1)

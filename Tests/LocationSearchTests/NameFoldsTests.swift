@@ -47,7 +47,8 @@ struct NameFoldsTests {
     /// built: the file stores them so).
     @Test(arguments: [0, 1])
     func everyNameReadsBack(_ which: Int) throws {
-        let (gazetteer, completer) = which == 0 ? (Self.gazetteer, Self.completer) : (Fixtures.gazetteer, Fixtures.completer)
+        let (gazetteer, completer) = which == 0
+            ? (Self.gazetteer, Self.completer) : (Fixtures.gazetteer, Fixtures.completer)
         let loaded = try written(completer)
         let source = gazetteer._names
         let expected = (0..<source.count).map { Array(source.string($0).utf8) }

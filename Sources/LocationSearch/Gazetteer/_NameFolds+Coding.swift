@@ -1,5 +1,3 @@
-import Dispatch
-
 extension _NameFolds {
     /// Codes names as edits of their folds while an index is built, in its folding pass
     /// (`_PrefixIndex.FoldedNames`), where each name's bytes and its fold are at hand in
@@ -39,8 +37,8 @@ extension _NameFolds {
         /// than `budget`, in `scratch.best`, if some mode decodes to it in that many; else
         /// false. The header's position bits are 0.
         func code(
-            _ display: UnsafeBufferPointer<UInt8>, fold: UnsafeBufferPointer<UInt8>, _ lookup: _SymbolTable.Encoder.Lookup,
-            below budget: Int, _ scratch: inout Scratch
+            _ display: UnsafeBufferPointer<UInt8>, fold: UnsafeBufferPointer<UInt8>,
+            _ lookup: _SymbolTable.Encoder.Lookup, below budget: Int, _ scratch: inout Scratch
         ) -> Bool {
             scratch.best.removeAll(keepingCapacity: true)
             guard budget > _NameFolds.headerCodes else { return false }

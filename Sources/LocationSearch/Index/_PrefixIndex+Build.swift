@@ -11,15 +11,10 @@ extension _PrefixIndex {
     /// views are built at once. Each pass is deterministic, so the index is the same, byte
     /// for byte, as one built on one core.
     ///
-    /// - Complexity: O(*n* log *n*) in the number of keys.
-    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1) {
-        self = Self.build(gazetteer, progress: progress, minimumWidth: minimumWidth).index
-    }
-
-    /// `init(_:progress:minimumWidth:)`'s index, and `gazetteer`'s names with those that
-    /// have a fold in it coded as edits of the fold where that is shorter (`_NameFolds`),
-    /// reading it: the folding pass codes each name over its fold, and the headers get
-    /// their keys' positions once the keys are sorted.
+    /// The names come back too, those that have a fold in the index coded as edits of the
+    /// fold where that is shorter (`_NameFolds`), reading it: the folding pass codes each
+    /// name over its fold, and the headers get their keys' positions once the keys are
+    /// sorted.
     ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
     static func build(
