@@ -53,18 +53,33 @@ extension _NameFolds {
             // (`.afterSeparator` is `.title` for a name with no ASCII separator but spaces.)
             let separated = display.contains { $0 < 0x80 && $0 != 0x20 && _Folding.asciiTable[Int($0)] == 0x20 }
             let capital = display.first.map { $0 >= 0x41 && $0 <= 0x5A } ?? false
-            for mode in capital ? Self.capitalFirst : Self.lowerFirst where mode != .afterSeparator || separated {
-                guard Self.lowered(display, mode, into: &scratch.lowered) else { continue }
+            // (What `lowered` would refuse at once: a case mode for a name that starts with a
+            // lower-case ASCII letter, every capital for one with such a letter anywhere.)
+            let lowerFirst = display.first.map { $0 >= 0x61 && $0 <= 0x7A } ?? false
+            let anyLower = lowerFirst || display.contains { $0 >= 0x61 && $0 <= 0x7A }
+            for mode in capital ? Self.capitalFirst : Self.lowerFirst {
+                switch mode {
+                case .none: break
+                case .title: if lowerFirst { continue }
+                case .afterSeparator: if lowerFirst || !separated { continue }
+                case .all: if anyLower { continue }
+                }
+                // (`.none` lowers nothing: the name is its own target.)
+                guard mode == .none || Self.lowered(display, mode, into: &scratch.lowered) else { continue }
                 scratch.units.removeAll(keepingCapacity: true)
                 scratch.units.append(UInt16(mode.rawValue))
                 scratch.units.append(0)
                 let limit = scratch.best.isEmpty ? budget : scratch.best.count
-                let fits = scratch.lowered.withUnsafeBufferPointer { lowered in
-                    scratch.window.withUnsafeMutableBufferPointer { window in
-                        Self.edits(
-                            from: fold, to: lowered, lookup, into: &scratch.units, literal: &scratch.literal,
+                let fits = scratch.window.withUnsafeMutableBufferPointer { window in
+                    mode == .none
+                        ? Self.edits(
+                            from: fold, to: display, lookup, into: &scratch.units, literal: &scratch.literal,
                             window: window.baseAddress!, below: limit)
-                    }
+                        : scratch.lowered.withUnsafeBufferPointer { lowered in
+                            Self.edits(
+                                from: fold, to: lowered, lookup, into: &scratch.units, literal: &scratch.literal,
+                                window: window.baseAddress!, below: limit)
+                        }
                 }
                 guard fits, decodes(scratch.units, over: fold, to: display, &scratch) else { continue }
                 swap(&scratch.best, &scratch.units)
@@ -160,7 +175,8 @@ extension _NameFolds {
                 }
                 if starts && byte & 0xE0 == 0xC0 && i + 1 < display.count {
                     let scalar = UInt32(byte & 0x1F) << 6 | UInt32(display[i + 1] & 0x3F)
-                    guard let lower = lower(scalar) else { return false }
+                    let lower = lowerTable[Int(scalar)]
+                    guard lower != noLower else { return false }
                     lowered[i] = 0xC0 | UInt8(lower >> 6)
                     lowered[i + 1] = 0x80 | UInt8(lower & 0x3F)
                 }
@@ -170,6 +186,13 @@ extension _NameFolds {
             }
             return true
         }
+
+        /// `lower(_:)` of each scalar below 0x800 (`noLower` for nil), worked out once: the
+        /// coder lowers every capital of the names it tries a case mode on.
+        private static let lowerTable: [UInt16] = (0..<0x800).map { scalar in
+            lower(UInt32(scalar)).map { UInt16($0) } ?? noLower
+        }
+        private static let noLower = UInt16.max
 
         /// How far below a lower-case letter its upper case is, in the blocks `upper(_:)` knows.
         private static let lowerOffsets: [UInt32] = [0x20, 1, 0x25, 0x26, 0x3F, 0x40, 0x50, 0x30]
