@@ -93,8 +93,9 @@ enum _IndexFile {
     /// 64 within each group (`_ViewPositions`: `.pos.first`, `.pos.at`, `.pos.bits`), not a
     /// base per block and 16 bits each. 28: a name with a fold in the index coded as an edit of
     /// it (`names.folds`, a bit a name; the name's codes a whole-name key's position, a case
-    /// mode and edit operations: `_NameFolds`). (A format with the keys' offsets bit-packed was
-    /// measured and not kept: docs/filters-and-footprint.md.)
+    /// mode and edit operations: `_NameFolds`), its key position bounded when it decodes, not
+    /// checked at load. (A format with the keys' offsets bit-packed was measured and not kept:
+    /// docs/filters-and-footprint.md.)
     static let version: UInt64 = 28
 
     /// The header's fields, in order, each a `UInt64`.
