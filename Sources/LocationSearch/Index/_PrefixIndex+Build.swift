@@ -11,15 +11,23 @@ extension _PrefixIndex {
     /// views are built at once. Each pass is deterministic, so the index is the same, byte
     /// for byte, as one built on one core.
     ///
+    /// The names come back too, those that have a fold in the index coded as edits of the
+    /// fold where that is shorter (`_NameFolds`), reading it: the folding pass codes each
+    /// name over its fold, and the headers get their keys' positions once the keys are
+    /// sorted.
+    ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
-    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1) {
+    static func build(
+        _ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1
+    ) -> (index: _PrefixIndex, names: _CompressedStrings) {
         // The places split where their names are halved (a country has hundreds of names).
         let placeCount = gazetteer._places.count
         let places = gazetteer._places.buffers, halfTheNames = gazetteer._names.count / 2
         let split = Self.partition(0..<placeCount) { Int(places[$0].firstName) < halfTheNames }
+        let coder = _NameFolds.Coder(table: gazetteer._names.table)
         let halves = _Concurrently.run(
-            { FoldedNames(gazetteer, places: 0..<split, progress: progress) },
-            alongside: { FoldedNames(gazetteer, places: split..<placeCount, progress: nil) })
+            { FoldedNames(gazetteer, places: 0..<split, coder: coder, progress: progress) },
+            alongside: { FoldedNames(gazetteer, places: split..<placeCount, coder: coder, progress: nil) })
         var keys = halves.0
         keys.append(halves.1)
         keys.weighShadowedAliases()
@@ -42,20 +50,34 @@ extension _PrefixIndex {
         // whole-name key's: the table is the whole-name keys'), and each key's rank in it.
         let (table, ranks) = _KeyNameScores.ranked(wholeSorted.map(\.score) + wordSorted.map(\.score))
         let scores = _Column(table)
-        // Each list's offsets, trie and views; the word keys' on another core.
+        // Each list's offsets, trie and views; the word keys' on another core. Then the names'
+        // codes over their folds, each header given its key's position: that of the first
+        // whole-name key with its text (equal texts were laid out once, so at one offset).
         let namePlace = keys.namePlace
-        let (wholeList, wordList) = _Concurrently.run(
-            { Self.list(wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
-                        namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth) },
-            alongside: {
-                Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
-                          namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
-            })
-        self.init(
+        let ((wholeList, coded), wordList) = _Concurrently.run({
+            let list = Self.list(
+                wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+                namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+            var positions = [UInt32](repeating: UInt32.max, count: nameCount)
+            var runStart = 0
+            for p in wholeSorted.indices {
+                if p > 0 && wholeSorted[p].key != wholeSorted[p - 1].key { runStart = p }
+                positions[Int(wholeSorted[p].name)] = UInt32(runStart)
+            }
+            return (list, gazetteer._names.foldCoded(keys.codedNames, codes: keys.nameCodes, positions: positions))
+        }, alongside: {
+            Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
+                      namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+        })
+        let index = _PrefixIndex(
             folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
             namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
+        let names = _CompressedStrings(
+            table: coded.table, codes: coded.codes, offsets: coded.offsets,
+            folds: coded.folds.attaching(text: index.folded, keys: index.whole.key, longest: index.longestName))
+        return (index, names)
     }
 
     /// One sorted list's keys (`sorted`, offsets into `text`, their scores' `ranks` in
@@ -157,12 +179,29 @@ extension _PrefixIndex {
         // (`_Ranking.weights.shadowedAlternateName`).
         var cityNames: [(hash: UInt64, key: Range<Int>)] = []
         var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
+        /// The names coded over their folds (`_NameFolds.Coder`), in name order: each
+        /// name's codes (their header's position still 0) end at its `end` in `nameCodes`.
+        var codedNames: [_CompressedStrings.FoldCodedName] = []
+        var nameCodes: [UInt16] = []
 
-        /// The folded names of `gazetteer`'s places in `range`, reporting progress to `progress`.
+        /// The folded names of `gazetteer`'s places in `range`, each name coded over its
+        /// fold by `coder` where that is shorter, reporting progress to `progress`.
         ///
         /// - Complexity: O(*b*) for *b* bytes of names (a place's keys are told apart by
         ///   hash once it has many).
-        init(_ gazetteer: Gazetteer, places range: Range<Int>, progress: _BuildProgress?) {
+        init(_ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder, progress: _BuildProgress?) {
+            var part = FoldedNames()
+            coder.encoder.withLookup { part.fold(gazetteer, places: range, coder: coder, $0, progress: progress) }
+            self = part
+        }
+
+        private init() {}
+
+        /// Folds the names of `gazetteer`'s places in `range` into these (`init`).
+        private mutating func fold(
+            _ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder,
+            _ lookup: _SymbolTable.Encoder.Lookup, progress: _BuildProgress?
+        ) {
             let places = gazetteer._places.buffers
             let nameCount = range.isEmpty
                 ? 0 : Int(places[range.upperBound - 1].firstName + places[range.upperBound - 1].nameCount)
@@ -176,13 +215,28 @@ extension _PrefixIndex {
             whole.reserveCapacity(nameCount)
             words.reserveCapacity(nameCount)
 
-            var key: [UInt8] = []
+            var key: [UInt8] = [], display: [UInt8] = []
             var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+            var placeRefs: [UInt32] = []  // each key's ref
             // A place's keys by hash once it has many names (a GeoNames row can hold tens of
             // thousands of alternate names): comparing each with all before it would be
             // quadratic. A hash shared by two different keys falls back to the comparisons.
             var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
             let fewNames = 16
+            var scratch = _NameFolds.Coder.Scratch()
+            let names = gazetteer._names
+            // Name `name` coded over its fold (`key`), the text of key `ref`, when that is shorter.
+            func code(_ name: Int, ref: UInt32) {
+                let own = names.folds.isFlagged(name) ? Int.max : names.units(name).count
+                let coded = display.withUnsafeBufferPointer { display in
+                    key.withUnsafeBufferPointer { fold in
+                        coder.code(display, fold: fold, lookup, below: own, &scratch)
+                    }
+                }
+                guard coded else { return }
+                nameCodes += scratch.best
+                codedNames.append(.init(name: UInt32(name), ref: ref, end: UInt32(nameCodes.count)))
+            }
             for placeIndex in range {
                 if let progress, placeIndex & 0x3FFF == 0 {
                     progress("Folding names", Double(placeIndex - range.lowerBound) / Double(range.count))
@@ -190,21 +244,35 @@ extension _PrefixIndex {
                 let record = places[placeIndex]
                 let importance = _Ranking.importance(population: record.population, kind: record.kind)
                 placeKeys.removeAll(keepingCapacity: true)
+                placeRefs.removeAll(keepingCapacity: true)
                 if !manyKeys.isEmpty { manyKeys = [:] }
                 for n in 0..<Int(record.nameCount) {
                     let name = Int(record.firstName) + n
-                    gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
+                    names.withBytes(name) { bytes in
+                        display.removeAll(keepingCapacity: true)
+                        display.append(contentsOf: bytes)
+                        _Folding.fold(utf8: bytes, into: &key)
+                    }
                     guard !key.isEmpty else { continue }
+                    // A name that folds like an earlier one of its place is not indexed
+                    // again: it is coded over that one's key.
                     if placeKeys.count < fewNames {
-                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                        if let seen = placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) }) {
+                            code(name, ref: placeRefs[seen])
+                            continue
+                        }
                     } else {
                         if manyKeys.isEmpty {
                             for (i, range) in placeKeys.enumerated() { manyKeys[Self.hash(folded[range])] = i }
                         }
                         let keyHash = Self.hash(key)
                         if let seen = manyKeys[keyHash] {
-                            if folded[placeKeys[seen]].elementsEqual(key) { continue }
-                            guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                            let same = folded[placeKeys[seen]].elementsEqual(key)
+                                ? seen : placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) })
+                            if let same {
+                                code(name, ref: placeRefs[same])
+                                continue
+                            }
                         } else {
                             manyKeys[keyHash] = placeKeys.count
                         }
@@ -215,6 +283,8 @@ extension _PrefixIndex {
                     placeKeys.append(start..<start + key.count)
                     longest = max(longest, key.count)
                     let ref = UInt32(nameDisplay.count)
+                    placeRefs.append(ref)
+                    code(name, ref: ref)
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     if record.kind == .city {
@@ -226,7 +296,7 @@ extension _PrefixIndex {
                         }
                     }
                     var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
-                    if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
+                    if n > 0 && display.withUnsafeBufferPointer(_NameQuality.isLowercaseOnly) {
                         score += _Ranking.weights.artefactAlternateName
                     }
                     whole.append(.init(key: UInt32(start), name: ref, score: score))
@@ -234,8 +304,8 @@ extension _PrefixIndex {
                         words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
                     }
                     // A city's canonical name written without spaces, for "newyork" and
-                    // "laquila". Its display is the same name; highlighting maps the joined bytes
-                    // back. (Other spellings are read from the query instead: see
+                    // "laquila". Its display is the same name; highlighting maps the joined
+                    // bytes back. (Other spellings are read from the query instead: see
                     // `LocationCompleter.completions(for:options:)`.)
                     if n == 0 && record.kind == .city && key.contains(0x20) {
                         let joined = key.filter { $0 != 0x20 }
@@ -274,6 +344,9 @@ extension _PrefixIndex {
             cityAliases += other.cityAliases.lazy.map {
                 ($0.ref + ref, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
             }
+            let codeBase = UInt32(nameCodes.count)
+            nameCodes += other.nameCodes
+            codedNames += other.codedNames.lazy.map { .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase) }
         }
 
         /// Weighs down every city's alternate name that is another city's canonical name

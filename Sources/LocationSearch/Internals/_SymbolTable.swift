@@ -140,8 +140,16 @@ enum _PackedCodes {
 
     /// `codes` (each below 4,096), packed.
     static func pack(_ codes: [UInt16]) -> [UInt8] {
-        var packed = [UInt8](repeating: 0, count: bytes(codes.count))
-        var k = 0, p = 0
+        var packed: [UInt8] = []
+        pack(codes, into: &packed)
+        return packed
+    }
+
+    /// `codes` (each below 4,096), packed and appended to `packed`.
+    static func pack(_ codes: [UInt16], into packed: inout [UInt8]) {
+        var p = packed.count
+        packed.append(contentsOf: repeatElement(0, count: bytes(codes.count)))
+        var k = 0
         while k + 1 < codes.count {
             let a = codes[k], b = codes[k + 1]
             packed[p] = UInt8(truncatingIfNeeded: a)
@@ -154,7 +162,6 @@ enum _PackedCodes {
             packed[p] = UInt8(truncatingIfNeeded: codes[k])
             packed[p + 1] = UInt8(truncatingIfNeeded: codes[k] >> 8)
         }
-        return packed
     }
 }
 

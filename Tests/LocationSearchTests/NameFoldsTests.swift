@@ -1,0 +1,243 @@
+import Foundation
+import Testing
+@testable import LocationSearch
+
+/// Names coded as an edit of their folded key (`_NameFolds`): every name reads back from
+/// a built completer and an index file exactly, whatever its case, script or punctuation;
+/// damaged flags are load errors, and a damaged fold reference reads as wrong text, never
+/// out of bounds.
+@Suite("Names coded over their folds", .holdsItsThread)
+struct NameFoldsTests {
+    /// Names that stress the case modes and the edits: title case, all capitals, lower
+    /// case after a hyphen or apostrophe, diacritics, separators the fold drops or merges,
+    /// scripts with and without case, letters whose upper case is longer or not two bytes.
+    static let names = [
+        "Saint-Étienne", "SAINT-ÉTIENNE", "saint-étienne", "Val-d'Or", "O'Higgins", "McAllen", "DeKalb",
+        "İstanbul", "Москва", "МОСКВА", "москва", "Αθήνα", "ΑΘΗΝΑ", "Σίφνος", "Straße", "STRASSE", "Ærøskøbing",
+        "Łódź", "Ǆemal", "ǅemal", "São Paulo", "Sa\u{0303}o Paulo", "  spaced   out ", "a--b", "x", "X", "東京",
+        "東京都 Tokyo", "Ꭰ", "Ⴀbc", "Ağrı", "Nuku‘alofa", "Boneh-ye ‘Alvān", "ss", "ΐ", "Ὀδυσσεύς",
+        String(repeating: "Long Name ", count: 30), "Dün-Ça", "ÀÉÎÕÜ", "Ÿpres", "ÿpres", "ǈubljana", "1st Street",
+        "Ośrodek", "Ąb", "ĳssel", "Ĳssel", "Ŋa", "Ωmega", "Ϗ", "Ѐ", "Ѡѡ", "Ӂӂ", "Ԁԁ", "Աբ", "ﬀ",
+    ]
+
+    static let gazetteer: Gazetteer = {
+        var places = names.enumerated().map { i, name in
+            Place(geonameID: 100 + i, name: name, kind: .city, countryCode: "XX", countryName: "Nowhere",
+                  population: 1_000 + i, coordinate: GeoCoordinate(latitude: 0, longitude: 0))
+        }
+        places.append(Place(geonameID: 99, name: "Alvan", kind: .city, countryCode: "XX", countryName: "Nowhere",
+                            population: 5, coordinate: GeoCoordinate(latitude: 0, longitude: 0)))
+        // Alternate names: some fold like the place's own (the index skips them), some differ.
+        let alternates = ["geonames:99": ["Alvān", "ALVAN", "alvan", "‘Alvān", "Alwan", "Al-Van", "Alvanshahr"],
+                          "geonames:100": ["Saint Etienne", "St-Étienne", "Sankt Etienne"]]
+        return try! Gazetteer(places: places, alternateNames: alternates)
+    }()
+
+    static let completer = LocationCompleter(gazetteer: gazetteer)
+
+    func written(_ completer: LocationCompleter) throws -> LocationCompleter {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-folds-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try completer.writeIndex(to: file)
+        return try LocationCompleter(indexFile: file)
+    }
+
+    /// Every name reads back as it was, one at a time and in a scan, from the built
+    /// completer and from its file, and most are coded over their folds (when it is
+    /// built: the file stores them so).
+    @Test(arguments: [0, 1])
+    func everyNameReadsBack(_ which: Int) throws {
+        let (gazetteer, completer) = which == 0
+            ? (Self.gazetteer, Self.completer) : (Fixtures.gazetteer, Fixtures.completer)
+        let loaded = try written(completer)
+        let source = gazetteer._names
+        let expected = (0..<source.count).map { Array(source.string($0).utf8) }
+        #expect(!(0..<source.count).contains(where: source.folds.isFlagged))
+        for read in [completer.gazetteer._names, loaded.gazetteer._names] {
+            #expect(read.count == source.count)
+            for i in 0..<source.count {
+                #expect(Array(read.string(i).utf8) == expected[i], "name \(i): \(source.string(i))")
+            }
+            var scanned: [[UInt8]] = []
+            read.forEach(in: 0..<read.count) { _, bytes in
+                scanned.append(Array(bytes))
+                return true
+            }
+            #expect(scanned == expected)
+            let flagged = (0..<read.count).filter(read.folds.isFlagged)
+            #expect(flagged.count * 2 > read.count)
+            for a in 0..<min(read.count, 40) {
+                for b in 0..<min(read.count, 40) {
+                    // (Bytes, not `String`s: "São" and "Sa\u{0303}o" are equal strings.)
+                    #expect(read.equal(a, b) == (expected[a] == expected[b]))
+                }
+            }
+        }
+        #expect((0..<source.count).allSatisfy {
+            loaded.gazetteer._names.units($0) == completer.gazetteer._names.units($0)
+                && loaded.gazetteer._names.folds.isFlagged($0) == completer.gazetteer._names.folds.isFlagged($0)
+        })
+        #expect(IndexFileTests.answersAlike(loaded, completer))
+    }
+
+    /// A completer built over a gazetteer whose names are coded over another index's
+    /// folds (a file's) codes them again over its own: every name reads back.
+    @Test func aGazetteerReadFromAFileBuildsAgain() throws {
+        let loaded = try written(Self.completer)
+        let rebuilt = LocationCompleter(gazetteer: loaded.gazetteer)
+        let source = Self.gazetteer._names, read = rebuilt.gazetteer._names
+        #expect((0..<source.count).allSatisfy { Array(read.string($0).utf8) == Array(source.string($0).utf8) })
+        #expect(IndexFileTests.answersAlike(rebuilt, Self.completer))
+    }
+
+    /// The names in many scripts and cases: a file's completions show them as they were.
+    @Test func completionsShowTheNamesAsTheyWere() throws {
+        let loaded = try written(Self.completer)
+        for query in ["saint", "st et", "moskva", "москва", "αθ", "strasse", "lodz", "alvan", "sao", "東", "long name"] {
+            #expect(loaded.completions(for: query) == Self.completer.completions(for: query), "\(query)")
+        }
+    }
+
+    /// `upper(_:)` and the coder's `lower(_:)` undo each other on the two-byte letters
+    /// that have a case; every other two-byte scalar is kept.
+    @Test func upperAndLowerUndoEachOther() {
+        for scalar in UInt32(0x80)...0x7FF {
+            let upper = _NameFolds.upper(scalar)
+            #expect(upper >= 0x80 && upper <= 0x7FF)
+            if let lower = _NameFolds.Coder.lower(scalar) { #expect(_NameFolds.upper(lower) == scalar) }
+            if upper != scalar { #expect(_NameFolds.Coder.lower(upper) != nil) }
+        }
+    }
+
+    /// Each case mode upper-cases what `lowered` lowered.
+    @Test(arguments: ["Saint-Étienne", "Val-d'Or", "ΑΘΗΝΑ", "Москва", "O'Higgins", "a b-c d", "Ÿ"])
+    func loweringThenApplyingTheCaseGivesTheName(_ name: String) {
+        let display = Array(name.utf8)
+        var lowered: [UInt8] = []
+        for mode in _NameFolds.Mode.allCases {
+            let ok = display.withUnsafeBufferPointer { _NameFolds.Coder.lowered($0, mode, into: &lowered) }
+            guard ok else { continue }
+            lowered.withUnsafeMutableBufferPointer { _NameFolds.applyCase(mode, $0.baseAddress!, count: $0.count) }
+            #expect(lowered == display, "\(name) in mode \(mode)")
+        }
+    }
+
+    /// Where a flagged name's codes and a literal name's are in the file of `completer`.
+    func codes(_ completer: LocationCompleter) throws -> (flagged: Int, literal: [Int], short: Int?, keys: Int) {
+        let read = try written(completer).gazetteer._names
+        let flagged = try #require((0..<read.count).first(where: read.folds.isFlagged))
+        let literal = (0..<read.count).filter { !read.folds.isFlagged($0) && read.copied($0) == nil }
+        let short = literal.first { read.units($0).count < _NameFolds.headerCodes }
+        return (read.units(flagged).lowerBound, literal, short, completer.index.whole.count)
+    }
+
+    /// The file of `completer` with `damage` done and resealed (so the checksums pass),
+    /// read: the damage must be one a load cannot see.
+    func resealed(_ completer: LocationCompleter, _ damage: (IndexLayout, inout Data) -> Void) throws
+        -> LocationCompleter {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-folds-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try completer.writeIndex(to: file)
+        var data = try Data(contentsOf: file)
+        let layout = IndexLayout(data)
+        damage(layout, &data)
+        layout.reseal(&data)
+        try data.write(to: file)
+        return try LocationCompleter(indexFile: file)
+    }
+
+    /// Every name of `loaded` but the `damaged` ones (and those that copy from them)
+    /// reads as in `Self.gazetteer`, and every name decodes (the damaged ones to wrong
+    /// text, within their buffers), alone, in a scan and in completions.
+    func expectOnlyDamaged(_ damaged: Set<Int>, in loaded: LocationCompleter) {
+        let source = Self.gazetteer._names, read = loaded.gazetteer._names
+        var affected = damaged
+        for i in 0..<read.count where affected.contains(i - 1) && read.copied(i) != nil { affected.insert(i) }
+        for i in 0..<source.count where !affected.contains(i) {
+            #expect(Array(read.string(i).utf8) == Array(source.string(i).utf8), "name \(i)")
+        }
+        for i in damaged { _ = read.string(i) }
+        var scanned = 0
+        read.forEach(in: 0..<read.count) { _, _ in
+            scanned += 1
+            return true
+        }
+        #expect(scanned == read.count)
+        for query in ["saint", "st et", "moskva", "alvan", "sao", "long name", "a", "x"] {
+            _ = loaded.completions(for: query)
+        }
+    }
+
+    /// A flagged name's key position past the whole-name keys (the largest a header
+    /// holds), resealed: the load does not read the headers (a quarter of a cold start),
+    /// so the name decodes with no fold, its edits only.
+    @Test(arguments: [0xFFF, 0x7FF])
+    func aFoldReferenceBeyondTheKeysDecodesWithoutAFold(_ high: Int) throws {
+        let (flagged, _, _, keys) = try codes(Self.completer)
+        #expect(keys < (high << 9))
+        let read = try written(Self.completer).gazetteer._names
+        let name = try #require((0..<read.count).first(where: read.folds.isFlagged))
+        let loaded = try resealed(Self.completer) { l, d in Self.setCode(l, flagged + 1, high, &d) }
+        #expect(loaded.gazetteer._names.foldPosition(name).map { $0 >= keys } == true)
+        let units = loaded.gazetteer._names.units(name)
+        if units.count == _NameFolds.headerCodes { #expect(loaded.gazetteer._names.string(name).isEmpty) }
+        expectOnlyDamaged([name], in: loaded)
+    }
+
+    /// A name of one code flagged as coded over a fold, resealed: it is shorter than a
+    /// header, so it decodes as empty; the names after it (which may copy from it) stay
+    /// in bounds.
+    @Test func aFlaggedNameTooShortForItsHeaderDecodesAsEmpty() throws {
+        let short = try #require(try codes(Self.completer).short)
+        let loaded = try resealed(Self.completer) { l, d in
+            l.setByte("names.folds", at: short / 8, l.byte("names.folds", at: short / 8, d) | 1 << (short % 8), &d)
+        }
+        #expect(loaded.gazetteer._names.folds.isFlagged(short))
+        #expect(loaded.gazetteer._names.string(short).isEmpty)
+        expectOnlyDamaged([short], in: loaded)
+    }
+
+    @Test func aFlagBeyondTheNamesIsAnError() throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "a flag beyond the names") { l, d in
+            let last = l.section("names.folds").count - 1
+            l.setByte("names.folds", at: last, 0xFF, &d)
+        }
+    }
+
+    @Test func flagsOfTheWrongLengthAreAnError() throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "flags of a word too few") { l, d in
+            guard let section = l.sections.firstIndex(where: { $0.name == "names.folds" }) else { return }
+            l.setTable(section, word: IndexLayout.offsetWord + 1, UInt64(l.section("names.folds").count - 8), &d)
+        }
+    }
+
+    /// Every flagged name's edit codes damaged to the largest copy, skip and literal (an
+    /// edit that reads past its name's codes and its fold's end), resealed: each decodes
+    /// within its buffer.
+    @Test func editsPastTheFoldAndTheCodesStayInBounds() throws {
+        let read = try written(Self.completer).gazetteer._names
+        let edited = (0..<read.count).filter { read.folds.isFlagged($0) && read.units($0).count > 2 }
+        #expect(!edited.isEmpty)
+        let loaded = try resealed(Self.completer) { l, d in
+            for name in edited { Self.setCode(l, read.units(name).lowerBound + 2, 0xFFF, &d) }
+        }
+        expectOnlyDamaged(Set(edited), in: loaded)
+    }
+
+    /// The gazetteer has what the damage needs: a name of one code and some names coded
+    /// over a fold, in a file whose flags end in a partial word.
+    @Test func theGazetteerHasWhatTheDamageNeeds() throws {
+        #expect(try codes(Self.completer).short != nil)
+        #expect(Self.gazetteer._names.count % 64 != 0)
+    }
+
+    /// Sets 12-bit code `k` of the names' packed codes to `value`.
+    static func setCode(_ l: IndexLayout, _ k: Int, _ value: Int, _ d: inout Data) {
+        let at = k * 3 / 2
+        var pair = Int(l.byte("names.codes", at: at, d)) | Int(l.byte("names.codes", at: at + 1, d)) << 8
+        let shift = (k & 1) * 4
+        pair = pair & ~(0xFFF << shift) | value << shift
+        l.setByte("names.codes", at: at, UInt8(pair & 0xFF), &d)
+        l.setByte("names.codes", at: at + 1, UInt8(pair >> 8), &d)
+    }
+}
