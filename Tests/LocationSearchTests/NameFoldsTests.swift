@@ -122,6 +122,78 @@ struct NameFoldsTests {
         }
     }
 
+    /// A cursor reads every name as `withBytes` does: in order (each copying from the one
+    /// before, still in its buffer), backwards and by leaps, over the names as given and
+    /// as coded over the folds.
+    @Test func aCursorReadsEveryNameAsWithBytesDoes() {
+        for names in [Self.gazetteer._names, Self.completer.gazetteer._names, Fixtures.completer.gazetteer._names] {
+            let expected = (0..<names.count).map { names.withBytes($0) { Array($0) } }
+            let (inOrder, backwards, leaps) = names.withCursor { cursor in
+                ((0..<names.count).map { Array(cursor.bytes($0)) },
+                 (0..<names.count).reversed().map { Array(cursor.bytes($0)) },
+                 stride(from: 0, to: names.count, by: 3).map { Array(cursor.bytes($0)) })
+            }
+            #expect(inOrder == expected)
+            #expect(backwards == expected.reversed())
+            #expect(leaps == stride(from: 0, to: names.count, by: 3).map { expected[$0] })
+        }
+    }
+
+    /// The coder's choices: a name that is its fold or its title case takes two codes, in
+    /// `.none` and `.title`; one with a word in lower case edits the name itself; none
+    /// is coded in as many codes as its own, or more.
+    @Test func theCoderTriesTheCheapModes() throws {
+        let names = Self.completer.gazetteer._names
+        let coder = try #require(_NameFolds.Coder(table: names.table))
+        let scratch = _NameFolds.Coder.Scratch(coder.table)
+        func coded(_ display: String, over fold: String, below budget: Int = 100) -> [UInt16]? {
+            var codes: [UInt16] = []
+            let done = Array(display.utf8).withUnsafeBufferPointer { display in
+                Array(fold.utf8).withUnsafeBufferPointer { fold in
+                    coder.encoder.withLookup {
+                        _NameFolds.Coder.code(display, fold: fold, $0, below: budget, scratch, into: &codes)
+                    }
+                }
+            }
+            return done ? codes : nil
+        }
+        #expect(coded("москва", over: "москва") == [0, 0])
+        #expect(coded("San Francisco", over: "san francisco") == [1, 0])
+        #expect(coded("Αθήνα", over: "αθηνα").map { $0[0] } == 1)
+        #expect(coded("Rio de Janeiro", over: "rio de janeiro").map { $0[0] } == 0)
+        #expect(coded("Saint-Étienne", over: "saint etienne").map { $0[0] } == 1)
+        #expect(coded("San Francisco", over: "san francisco", below: 2) == nil)
+        #expect(coded("Saint-Étienne", over: "saint etienne", below: 4) == nil)
+    }
+
+    /// A table whose encoder would number its symbols otherwise (an unused code between
+    /// two symbols) has no coder: its names keep their codes.
+    @Test func aTableWithAHoleHasNoCoder() {
+        let table = Self.completer.gazetteer._names.table
+        #expect(_NameFolds.Coder(table: table) != nil)
+        var lengths = Array(table.lengths.buffer)
+        lengths[_SymbolTable.firstSymbol] = 0
+        var symbols = Array(table.symbols.buffer)
+        symbols[_SymbolTable.firstSymbol] = 0
+        #expect(_NameFolds.Coder(table: _SymbolTable(symbols: _Column(symbols), lengths: _Column(lengths))) == nil)
+    }
+
+    /// A name whose key's position does not fit a header (an index of more than 2^21
+    /// whole-name keys) keeps its own codes: `foldCoded` given such positions flags none.
+    @Test func aPositionAHeaderCannotHoldKeepsTheOwnCodes() {
+        let names = Self.gazetteer._names
+        let coded = (0..<names.count).map {
+            _CompressedStrings.FoldCodedName(name: UInt32($0), ref: 0, end: UInt32(2 * $0 + 2))
+        }
+        let codes = [UInt16](repeating: 0, count: 2 * names.count)
+        for position in [UInt32(1 << _NameFolds.positionBits), UInt32.max] {
+            let result = names.foldCoded(coded, codes: codes, positions: [position])
+            #expect(!(0..<result.count).contains(where: result.folds.isFlagged))
+            #expect((0..<names.count).allSatisfy { result.string($0) == names.string($0) })
+            #expect(result.codes.buffer.elementsEqual(names.codes.buffer))
+        }
+    }
+
     /// Where a flagged name's codes and a literal name's are in the file of `completer`.
     func codes(_ completer: LocationCompleter) throws -> (flagged: Int, literal: [Int], short: Int?, keys: Int) {
         let read = try written(completer).gazetteer._names

@@ -166,14 +166,16 @@ struct _CompressedStrings: Sendable {
     /// The bytes string `index` of codes `units` may take to decode: 8 a code, and its
     /// fold's when it is coded over one.
     @inline(__always)
-    private func room(_ index: Int, _ units: Range<Int>) -> Int {
+    fileprivate func room(_ index: Int, _ units: Range<Int>) -> Int {
         8 &* units.count &+ (folds.isFlagged(index) ? folds.longest : 0)
     }
 
     /// Decodes string `index` of codes `units` at `out`, where the string before it, of
     /// `before` bytes, is (nil for none: a copy then copies nothing); returns its length.
     @inline(__always)
-    private func decode(_ index: Int, _ units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int?) -> Int {
+    fileprivate func decode(
+        _ index: Int, _ units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int?
+    ) -> Int {
         if folds.isFlagged(index) { return folds.decode(codes.pointer, units: units, table: table, into: out) }
         var units = units, kept = 0
         if let copy = copied(index, units) {
@@ -181,6 +183,18 @@ struct _CompressedStrings: Sendable {
             units = units.dropFirst()
         }
         return table.decode(codes.pointer, units: units, into: out, at: kept)
+    }
+
+    /// `decode(_:_:into:before:)` for a string of symbols (no string is coded over a
+    /// fold) that follows one of `before` bytes.
+    @inline(__always)
+    fileprivate func decode(string units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int) -> Int {
+        guard let first = units.first else { return 0 }
+        let code = _PackedCodes.code(first, in: codes.pointer)
+        guard let copy = _SymbolTable.copyLength(code) else {
+            return table.decode(codes.pointer, units: units, into: out, at: 0)
+        }
+        return table.decode(codes.pointer, units: units.dropFirst(), into: out, at: min(copy, before))
     }
 
     /// Calls `body` with string `index`'s UTF-8 bytes, decoded into a temporary buffer
@@ -202,6 +216,88 @@ struct _CompressedStrings: Sendable {
             }
             return try body(UnsafeBufferPointer(start: out, count: length))
         }
+    }
+
+    /// Reads strings one after another, each decoded once into a buffer it keeps: a
+    /// string read right after the one before it copies its start from that one, still in
+    /// the buffer, where `withBytes` would decode the strings it copies from again (the
+    /// index build's folding pass reads every name so, in order). Any other string is
+    /// read as `withBytes` reads it.
+    ///
+    ///     strings.withCursor { cursor in
+    ///         for i in 0..<strings.count { use(cursor.bytes(i)) }
+    ///     }
+    ///
+    /// - Complexity: O(*n*) for a string of *n* bytes read after the one before it.
+    struct Cursor {
+        let strings: _CompressedStrings
+        /// The buffer (`withCursor` frees it), the string in it and its length.
+        fileprivate var buffer: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var last = -1, length = 0
+
+        fileprivate init(_ strings: _CompressedStrings) {
+            self.strings = strings
+            capacity = 1 << 12
+            buffer = .allocate(capacity: capacity)
+        }
+
+        /// The codes of the string read last.
+        private(set) var units = 0..<0
+
+        /// String `index`'s UTF-8 bytes, valid until the next read.
+        @inline(__always)
+        mutating func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            if index == last &+ 1 && strings.folds.flags.isEmpty {
+                // The next string, of symbols (most reads): it starts where the last ended.
+                let end = strings.offsets[index &+ 1]
+                let units = self.units.upperBound..<(end >= self.units.upperBound && end <= strings.codeCount
+                    ? end : self.units.upperBound)
+                if 8 &* units.count &+ _SymbolTable.longestCopy > capacity {
+                    grow(to: 8 &* units.count &+ _SymbolTable.longestCopy)
+                }
+                length = strings.decode(string: units, into: buffer, before: length)
+                self.units = units
+                last = index
+                return UnsafeBufferPointer(start: buffer, count: length)
+            }
+            var first = index
+            if index != last &+ 1 {
+                while first > 0 && index - first < _CompressedStrings.copyDepth && strings.copied(first) != nil {
+                    first -= 1
+                }
+            }
+            // (A while loop: a closed range's iteration is not specialized away.)
+            var string = first
+            while string <= index {
+                let units = strings.units(string)
+                let room = strings.room(string, units) &+ _SymbolTable.longestCopy
+                if room > capacity { grow(to: room) }
+                length = strings.decode(
+                    string, units, into: buffer, before: string == first && first != last &+ 1 ? nil : length)
+                self.units = units
+                string &+= 1
+            }
+            last = index
+            return UnsafeBufferPointer(start: buffer, count: length)
+        }
+
+        /// A buffer of at least `room` bytes that keeps the string before (this one may
+        /// copy its start).
+        private mutating func grow(to room: Int) {
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(room, 2 * capacity))
+            grown.update(from: buffer, count: length)
+            buffer.deallocate()
+            buffer = grown
+            capacity = max(room, 2 * capacity)
+        }
+    }
+
+    /// Calls `body` with a cursor over these strings (`Cursor`), freed when it returns.
+    func withCursor<R>(_ body: (inout Cursor) throws -> R) rethrows -> R {
+        var cursor = Cursor(self)
+        defer { cursor.buffer.deallocate() }
+        return try body(&cursor)
     }
 
     /// Calls `body` with the index and UTF-8 bytes of each string of `indices` in turn,

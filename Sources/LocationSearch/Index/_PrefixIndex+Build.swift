@@ -185,22 +185,34 @@ extension _PrefixIndex {
         var nameCodes: [UInt16] = []
 
         /// The folded names of `gazetteer`'s places in `range`, each name coded over its
-        /// fold by `coder` where that is shorter, reporting progress to `progress`.
+        /// fold by `coder` where that is shorter (none without a coder), reporting progress
+        /// to `progress`.
         ///
         /// - Complexity: O(*b*) for *b* bytes of names (a place's keys are told apart by
         ///   hash once it has many).
-        init(_ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder, progress: _BuildProgress?) {
+        init(_ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder?, progress: _BuildProgress?) {
             var part = FoldedNames()
-            coder.encoder.withLookup { part.fold(gazetteer, places: range, coder: coder, $0, progress: progress) }
+            gazetteer._names.withCursor { cursor in
+                if let coder {
+                    coder.encoder.withLookup {
+                        part.fold(gazetteer, places: range, &cursor, $0, _NameFolds.Coder.Scratch(coder.table),
+                                  progress: progress)
+                    }
+                } else {
+                    part.fold(gazetteer, places: range, &cursor, nil, nil, progress: progress)
+                }
+            }
             self = part
         }
 
         private init() {}
 
-        /// Folds the names of `gazetteer`'s places in `range` into these (`init`).
+        /// Folds the names of `gazetteer`'s places in `range` into these (`init`), reading
+        /// them with `cursor`, and codes them over their folds with `lookup` and `scratch`
+        /// (none without them).
         private mutating func fold(
-            _ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder,
-            _ lookup: _SymbolTable.Encoder.Lookup, progress: _BuildProgress?
+            _ gazetteer: Gazetteer, places range: Range<Int>, _ cursor: inout _CompressedStrings.Cursor,
+            _ lookup: _SymbolTable.Encoder.Lookup?, _ scratch: _NameFolds.Coder.Scratch?, progress: _BuildProgress?
         ) {
             let places = gazetteer._places.buffers
             let nameCount = range.isEmpty
@@ -215,7 +227,7 @@ extension _PrefixIndex {
             whole.reserveCapacity(nameCount)
             words.reserveCapacity(nameCount)
 
-            var key: [UInt8] = [], display: [UInt8] = []
+            var key: [UInt8] = []
             var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
             var placeRefs: [UInt32] = []  // each key's ref
             // A place's keys by hash once it has many names (a GeoNames row can hold tens of
@@ -223,19 +235,19 @@ extension _PrefixIndex {
             // quadratic. A hash shared by two different keys falls back to the comparisons.
             var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
             let fewNames = 16
-            var scratch = _NameFolds.Coder.Scratch()
             let names = gazetteer._names
-            // Name `name` coded over its fold (`key`), the text of key `ref`, when that is shorter.
-            func code(_ name: Int, ref: UInt32) {
-                let own = names.folds.isFlagged(name) ? Int.max : names.units(name).count
-                let coded = display.withUnsafeBufferPointer { display in
-                    key.withUnsafeBufferPointer { fold in
-                        coder.code(display, fold: fold, lookup, below: own, &scratch)
-                    }
-                }
-                guard coded else { return }
-                nameCodes += scratch.best
-                codedNames.append(.init(name: UInt32(name), ref: ref, end: UInt32(nameCodes.count)))
+            // (Names coded over another index's folds are coded over this one's whatever
+            // their length: their own codes are not kept.)
+            let sourceFolds = names.folds.flags.isEmpty ? nil : names.folds
+            // (Local arrays, stored when done: appending to a property costs more.)
+            var nameCodes: [UInt16] = [], codedNames: [_CompressedStrings.FoldCodedName] = []
+            if lookup != nil {
+                nameCodes.reserveCapacity(3 * nameCount)
+                codedNames.reserveCapacity(nameCount)
+            }
+            defer {
+                self.nameCodes = nameCodes
+                self.codedNames = codedNames
             }
             for placeIndex in range {
                 if let progress, placeIndex & 0x3FFF == 0 {
@@ -248,17 +260,18 @@ extension _PrefixIndex {
                 if !manyKeys.isEmpty { manyKeys = [:] }
                 for n in 0..<Int(record.nameCount) {
                     let name = Int(record.firstName) + n
-                    names.withBytes(name) { bytes in
-                        display.removeAll(keepingCapacity: true)
-                        display.append(contentsOf: bytes)
-                        _Folding.fold(utf8: bytes, into: &key)
-                    }
+                    let display = cursor.bytes(name)
+                    let own = sourceFolds?.isFlagged(name) == true ? Int.max : cursor.units.count
+                    _Folding.fold(utf8: display, into: &key)
                     guard !key.isEmpty else { continue }
                     // A name that folds like an earlier one of its place is not indexed
                     // again: it is coded over that one's key.
                     if placeKeys.count < fewNames {
                         if let seen = placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) }) {
-                            code(name, ref: placeRefs[seen])
+                            if let lookup, let scratch {
+                                Self.code(name, display, own: own, over: key, ref: placeRefs[seen], lookup, scratch,
+                                          &nameCodes, &codedNames)
+                            }
                             continue
                         }
                     } else {
@@ -270,7 +283,10 @@ extension _PrefixIndex {
                             let same = folded[placeKeys[seen]].elementsEqual(key)
                                 ? seen : placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) })
                             if let same {
-                                code(name, ref: placeRefs[same])
+                                if let lookup, let scratch {
+                                    Self.code(name, display, own: own, over: key, ref: placeRefs[same], lookup,
+                                              scratch, &nameCodes, &codedNames)
+                                }
                                 continue
                             }
                         } else {
@@ -284,7 +300,10 @@ extension _PrefixIndex {
                     longest = max(longest, key.count)
                     let ref = UInt32(nameDisplay.count)
                     placeRefs.append(ref)
-                    code(name, ref: ref)
+                    if let lookup, let scratch {
+                        Self.code(
+                            name, display, own: own, over: key, ref: ref, lookup, scratch, &nameCodes, &codedNames)
+                    }
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     if record.kind == .city {
@@ -296,7 +315,7 @@ extension _PrefixIndex {
                         }
                     }
                     var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
-                    if n > 0 && display.withUnsafeBufferPointer(_NameQuality.isLowercaseOnly) {
+                    if n > 0 && _NameQuality.isLowercaseOnly(utf8: display) {
                         score += _Ranking.weights.artefactAlternateName
                     }
                     whole.append(.init(key: UInt32(start), name: ref, score: score))
@@ -320,6 +339,22 @@ extension _PrefixIndex {
                     }
                 }
             }
+        }
+
+        /// Name `name` (`display`, of `own` codes) coded over its fold `key`, the text of key
+        /// `ref`, when that is shorter: its codes appended to `nameCodes` and its entry to
+        /// `codedNames`. (A static function, not a closure: a closure that mutates the
+        /// arrays would have each access checked at run time.)
+        @inline(__always)
+        private static func code(
+            _ name: Int, _ display: UnsafeBufferPointer<UInt8>, own: Int, over key: [UInt8], ref: UInt32,
+            _ lookup: _SymbolTable.Encoder.Lookup, _ scratch: _NameFolds.Coder.Scratch,
+            _ nameCodes: inout [UInt16], _ codedNames: inout [_CompressedStrings.FoldCodedName]
+        ) {
+            let coded = key.withUnsafeBufferPointer { fold in
+                _NameFolds.Coder.code(display, fold: fold, lookup, below: own, scratch, into: &nameCodes)
+            }
+            if coded { codedNames.append(.init(name: UInt32(name), ref: ref, end: UInt32(nameCodes.count))) }
         }
 
         /// FNV-1a.
