@@ -50,13 +50,18 @@ extension _PrefixIndex {
         // whole-name key's: the table is the whole-name keys'), and each key's rank in it.
         let (table, ranks) = _KeyNameScores.ranked(wholeSorted.map(\.score) + wordSorted.map(\.score))
         let scores = _Column(table)
-        // Each list's offsets, trie and views; the word keys' on another core. Then the names'
-        // codes over their folds, each header given its key's position: that of the first
-        // whole-name key with its text (equal texts were laid out once, so at one offset).
-        let namePlace = keys.namePlace
-        let ((wholeList, coded), wordList) = _Concurrently.run({
+        // Each list's offsets, trie and views; the word keys' on another core, and then the
+        // names' codes over their folds (the whole-name keys' list takes longer), each header
+        // given its key's position: that of the first whole-name key with its text (equal
+        // texts were laid out once, so at one offset).
+        let namePlace = keys.namePlace, sourceNames = gazetteer._names
+        let codedNames = keys.codedNames, nameCodes = keys.nameCodes
+        let (wholeList, (wordList, coded)) = _Concurrently.run({
+            Self.list(wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+                      namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+        }, alongside: {
             let list = Self.list(
-                wholeSorted, ranks: ranks[..<wholeSorted.count], scores: scores, text: text,
+                wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
                 namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
             var positions = [UInt32](repeating: UInt32.max, count: nameCount)
             var runStart = 0
@@ -64,10 +69,7 @@ extension _PrefixIndex {
                 if p > 0 && wholeSorted[p].key != wholeSorted[p - 1].key { runStart = p }
                 positions[Int(wholeSorted[p].name)] = UInt32(runStart)
             }
-            return (list, gazetteer._names.foldCoded(keys.codedNames, codes: keys.nameCodes, positions: positions))
-        }, alongside: {
-            Self.list(wordSorted, ranks: ranks[wholeSorted.count...], scores: scores, text: text,
-                      namePlace: namePlace, gazetteer: gazetteer, minimumWidth: minimumWidth)
+            return (list, sourceNames.foldCoded(codedNames, codes: nameCodes, positions: positions))
         })
         let index = _PrefixIndex(
             folded: _Column(text), nameDisplay: _RisingColumn(keys.nameDisplay),
