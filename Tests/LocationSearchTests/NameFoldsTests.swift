@@ -311,7 +311,8 @@ struct NameFoldsTests {
             for at in (units.lowerBound * 3 / 2)..<((units.upperBound * 3 + 1) / 2) {
                 for value: UInt8 in [0x00, 0x5A, 0xA5, 0xFF] {
                     let loaded = try resealed(Self.completer) { l, d in l.setByte("names.codes", at: at, value, &d) }
-                    expectOnlyDamaged([name - 1, name, name + 1], in: loaded)
+                    expectOnlyDamaged(Set([name - 1, name, name + 1].filter { (0..<read.count).contains($0) }),
+                                      in: loaded)
                 }
             }
         }

@@ -1,9 +1,9 @@
 extension _NameFolds {
     /// Codes names as edits of their folds while an index is built, in its folding pass
     /// (`_PrefixIndex.FoldedNames`), where each name's bytes and its fold are at hand in
-    /// name order. The header's key position is not known until the keys are sorted: the
-    /// codes hold only the mode, and `_CompressedStrings.foldCoded(_:codes:textNumbers:)`
-    /// sets the position.
+    /// name order. The header's text number is not known until the keys are sorted and
+    /// their text laid out: the codes hold only the mode, and
+    /// `_CompressedStrings.foldCoded(_:codes:textNumbers:)` sets the number.
     ///
     /// The coder tries the cheap modes only, once each at most: the fold itself (`.none`)
     /// and its title case (`.title`), byte by byte when the name is as long as its fold,
@@ -77,7 +77,7 @@ extension _NameFolds {
 
         /// Appends to `codes` the codes of a name (its UTF-8 `display`) over `fold`, its
         /// key's text, and returns true, if they are fewer than `budget`; else false. The
-        /// header's position bits are 0. (Static: a coder holds arrays, which a call on it
+        /// header's text number bits are 0. (Static: a coder holds arrays, which a call on it
         /// would retain.)
         ///
         /// - Complexity: O(*n*) for the name's and its fold's *n* bytes.
@@ -377,22 +377,22 @@ extension _CompressedStrings {
 
     /// These strings with those of `coded` coded over their folds (`_NameFolds`): the
     /// codes of `coded[i]` are `codes[coded[i - 1].end ..< coded[i].end]`, their header's
-    /// position that of key `coded[i].ref`'s text (`positions`, the first whole-name key
-    /// with it), set here. The others keep their own codes (a copy of the string before
+    /// text number that of name `coded[i].ref`'s whole-name key (`textNumbers`, by name),
+    /// set here. The others keep their own codes (a copy of the string before
     /// still reads the same bytes, and a run of copies only gets shorter); one coded over
     /// another index's fold (a gazetteer read from a file) is coded from its bytes. The
-    /// result reads no fold until `_NameFolds.attaching(text:keys:longest:)`.
+    /// result reads no fold until `_NameFolds.attaching(text:longest:)`.
     ///
     /// Two passes: each string's count of codes, then the codes packed as they are
     /// written (no array of all the codes before they are packed).
     ///
     /// - Complexity: O(*n*) for *n* codes.
     func foldCoded(_ coded: [FoldCodedName], codes foldCodes: [UInt16], textNumbers: [UInt32]) -> _CompressedStrings {
-        // Per string, its entry in `coded` (-1 for none, or for a position a header cannot hold).
+        // Per string, its entry in `coded` (-1 for none, or for a number a header cannot hold).
         var at = [Int32](repeating: -1, count: count)
         for (i, name) in coded.enumerated() where Int(name.name) < count {
-            let position = textNumbers[Int(name.ref)]
-            if position < 1 << _NameFolds.textBits { at[Int(name.name)] = Int32(i) }
+            let number = textNumbers[Int(name.ref)]
+            if number < 1 << _NameFolds.textBits { at[Int(name.name)] = Int32(i) }
         }
         // Strings coded over another index's folds and not over this one's: coded from their bytes.
         var recoded: [UInt16] = [], recodedRanges: [Int: Range<Int>] = [:]

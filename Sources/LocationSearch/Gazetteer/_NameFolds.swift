@@ -2,12 +2,12 @@
 /// (`_CompressedStrings`) store most names in two 12-bit codes instead of their text.
 ///
 /// The prefix index keeps every indexed name's fold ("san francisco", "تخت قیصر") in its
-/// folded text, and a display name is most often that fold itself (non-Latin scripts,
+/// key text (`_KeyText`, each distinct text once), and a display name is most often that fold itself (non-Latin scripts,
 /// lower-case transliterations) or its title case ("San Francisco"). A name with bit `i`
 /// of `flags` set is coded, instead of by its symbols, as:
 ///
-/// - two codes holding 24 bits: a whole-name key's position in the index's sorted list
-///   (the high 21 bits; the key's text is the fold) and a case `Mode` (the low 3 bits);
+/// - two codes holding 24 bits: the fold's text number in the key text (the high 21
+///   bits) and a case `Mode` (the low 3 bits);
 /// - then edit operations, each a code of `copy` (5 bits), `skip` (3 bits) and `literal`
 ///   (4 bits) followed by `literal` symbol codes: copy that many bytes of the fold, skip
 ///   that many, write the literal's bytes. The rest of the fold is copied after the last.
@@ -22,12 +22,18 @@
 /// each), 0.16 M more an edit of it, 0.35 M keep their symbols; the names' codes shrink
 /// from 9.21 to 5.24 MB (a bit a name more: 0.16 MB).
 ///
-/// A name decodes from the index's text, so a gazetteer read from an index file reads
-/// its flagged names only once `attaching(_:)` has given it the index's text and keys
+/// A name decodes from the index's key text, so a gazetteer read from an index file reads
+/// its flagged names only once `attaching(_:)` has given it that text
 /// (`LocationCompleter(reading:)`); a built completer's names are coded so by the index
 /// build (`_PrefixIndex.build`), and the gazetteer it was given flags none. A load checks
 /// only that the flags fit the names: a flagged name's header is bounded as it decodes
-/// (`foldText(_:)`), so a damaged one gives wrong text, never a read out of bounds.
+/// (`copyFold(_:into:)`: a text number past the texts gives no fold; any other text of a
+/// key text that passed its load checks reads inside it), so a damaged one gives wrong
+/// text, never a read out of bounds.
+///
+/// The text number, not a key's position (format 29's way, branch i29names), so that a
+/// name decodes from the key text alone: a position went through the whole-name keys'
+/// `_KeyOffsets` (two more reads, each likely a cache miss, for each name shown).
 ///
 /// - Complexity: a name in O(*n*) for its *n* bytes and its fold's.
 struct _NameFolds: Sendable {
@@ -48,9 +54,9 @@ struct _NameFolds: Sendable {
     /// No name coded over a fold.
     static let none = _NameFolds(flags: _Column([]))
 
-    /// The bits of the fold reference: a key position below `1 << textBits`.
+    /// The bits of the fold reference: a text number below `1 << textBits`.
     static let textBits = 21
-    /// The codes a flagged name starts with: its key position and mode.
+    /// The codes a flagged name starts with: its fold's text number and mode.
     static let headerCodes = 2
 
     /// The case modes: which scalars of the decoded bytes are upper-cased.

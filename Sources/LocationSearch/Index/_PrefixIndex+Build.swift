@@ -15,7 +15,7 @@ extension _PrefixIndex {
     ///
     /// The names come back too, those that have a fold in the index coded as edits of the
     /// fold where that is shorter (`_NameFolds`), reading it: the folding pass codes each
-    /// name over its fold, and the headers get their keys' positions once the keys are
+    /// name over its fold, and the headers get their folds' text numbers once the keys are
     /// sorted.
     ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
@@ -311,7 +311,7 @@ extension _PrefixIndex {
         var cityNames: [(hash: UInt64, key: Range<Int>)] = []
         var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
         /// The names coded over their folds (`_NameFolds.Coder`), in name order: each
-        /// name's codes (their header's position still 0) end at its `end` in `nameCodes`.
+        /// name's codes (their header's text number still 0) end at its `end` in `nameCodes`.
         var codedNames: [_CompressedStrings.FoldCodedName] = []
         var nameCodes: [UInt16] = []
 
