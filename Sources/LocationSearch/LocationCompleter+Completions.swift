@@ -27,16 +27,12 @@ extension LocationCompleter {
             let nameDisplay = source.index.nameDisplay, namePlace = source.index.namePlace
             let language = options.language == nil ? -1 : source.language(options.language)
             let typed = Self.typedSpelling(query)
-            func row(_ entry: _PrecomputedAnswers.Entry) -> _CompletionRow {
-                _CompletionRow(
+            return stored.prefix(options.limit).map { entry in
+                let row = _CompletionRow(
                     place: namePlace[Int(entry.name)], display: nameDisplay[Int(entry.name)], name: entry.name,
                     keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), language: language,
                     qualifier: [])
-            }
-            guard let typed else { return stored.prefix(options.limit).map { LocalSearchCompletion(source, row($0)) } }
-            // (The rows' names read together: `respelled(_:typed:)`.)
-            return source.respelled(stored.prefix(options.limit).map(row), typed: typed).map {
-                LocalSearchCompletion(source, $0)
+                return LocalSearchCompletion(source, typed.map { source.respelled(row, typed: $0) } ?? row)
             }
         }
         // (A closure over the source alone: a method of the completer as the closure
@@ -48,13 +44,11 @@ extension LocationCompleter {
             return found.map { LocalSearchCompletion(shared, $0.shown) }
         }
         let language = source.language(options.language)
-        func shown(_ row: _CompletionRow) -> LocalSearchCompletion {
-            var row = row
+        return found.map { match in
+            var row = typed.map { source.respelled(match.shown, typed: $0) } ?? match.shown
             row.language = language
             return LocalSearchCompletion(shared, row)
         }
-        guard let typed else { return found.map { shown($0.shown) } }
-        return source.respelled(found.map(\.shown), typed: typed).map(shown)
     }
 
     /// The query's name part (before any comma), lower-cased, when it has letters beyond

@@ -176,23 +176,13 @@ struct _CompressedStrings: Sendable {
     fileprivate func decode(
         _ index: Int, _ units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int?
     ) -> Int {
-        decode(index, units, flagged: folds.isFlagged(index), into: out, before: before)
-    }
-
-    /// `decode(_:_:into:before:)` for a string whose flag (`_NameFolds.isFlagged`) is
-    /// `flagged`, read already.
-    @inline(__always)
-    fileprivate func decode(
-        _ index: Int, _ units: Range<Int>, flagged: Bool, into out: UnsafeMutablePointer<UInt8>, before: Int?
-    ) -> Int {
-        let packed = codes.pointer
-        if flagged { return folds.decode(packed, units: units, table: table, into: out) }
+        if folds.isFlagged(index) { return folds.decode(codes.pointer, units: units, table: table, into: out) }
         var units = units, kept = 0
-        if !units.isEmpty, let copy = _SymbolTable.copyLength(_PackedCodes.code(units.lowerBound, in: packed)) {
+        if let copy = copied(index, units) {
             kept = before.map { min(copy, $0) } ?? 0
             units = units.dropFirst()
         }
-        return table.decode(packed, units: units, into: out, at: kept)
+        return table.decode(codes.pointer, units: units, into: out, at: kept)
     }
 
     /// `decode(_:_:into:before:)` for a string of symbols (no string is coded over a
@@ -315,39 +305,28 @@ struct _CompressedStrings: Sendable {
     /// string's copy comes from the one before, still in the buffer) where `withBytes`
     /// would decode the strings each copies from again.
     ///
-    /// With `fold`, a string coded over a fold other than key text `fold` is not decoded
-    /// nor passed to `body` (unless the string after it copies from it): a scan that wants
-    /// the names with a given fold skips the others from their headers. Each string's
-    /// codes and flag are read once.
+    /// A string coded over a fold for which `decoding` is false is not decoded nor passed
+    /// to `body` (unless the string after it copies from it): a scan that wants the names
+    /// with a given fold skips the others from their `foldTextNumber` without reading them.
     ///
     /// - Complexity: O(*n*) for *n* bytes of the strings and the at most `copyDepth`
     ///   before the first.
     func forEach(
-        in indices: Range<Int>, fold: Int? = nil, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+        in indices: Range<Int>, decoding: (Int) -> Bool = { _ in true },
+        _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
     ) rethrows {
         guard !indices.isEmpty else { return }
         var first = indices.lowerBound
         while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
         var longest = 0
         for string in first..<indices.upperBound { longest = max(longest, room(string, units(string))) }
-        let packed = codes.pointer, filtering = fold != nil && !folds.flags.isEmpty, only = fold ?? -1
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) { buffer in
             let out = buffer.baseAddress!
             var length = 0
-            var units = units(first), flagged = folds.isFlagged(first)
             for string in first..<indices.upperBound {
-                // The next string's codes and flag, read once (its copy decides a skip here).
-                let last = string + 1 == indices.upperBound
-                let nextUnits = last ? 0..<0 : self.units(string + 1)
-                let nextFlagged = !last && folds.isFlagged(string + 1)
-                defer { (units, flagged) = (nextUnits, nextFlagged) }
-                if filtering && flagged && string >= indices.lowerBound
-                    && _NameFolds.textNumber(packed, units: units) != only
-                    && (last || nextFlagged || nextUnits.isEmpty
-                        || _SymbolTable.copyLength(_PackedCodes.code(nextUnits.lowerBound, in: packed)) == nil) {
-                    continue
-                }
-                length = decode(string, units, flagged: flagged, into: out, before: string == first ? nil : length)
+                if string >= indices.lowerBound && folds.isFlagged(string) && !decoding(string)
+                    && (string + 1 == indices.upperBound || copied(string + 1) == nil) { continue }
+                length = decode(string, units(string), into: out, before: string == first ? nil : length)
                 if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
                     return
                 }
@@ -362,34 +341,6 @@ struct _CompressedStrings: Sendable {
     func foldTextNumber(_ index: Int) -> Int? {
         guard folds.isFlagged(index) else { return nil }
         return _NameFolds.textNumber(codes.pointer, units: units(index))
-    }
-
-    /// Strings `indices`, read in stages across them: every string's codes, then the
-    /// folds' entries in the key text of those coded over folds (`_KeyText.Buffers.entry`),
-    /// then each string. A string's reads depend on each other (its offset, its header,
-    /// its fold's block and start, the fold), but not on another string's: read stage by
-    /// stage, the cache misses of the rows a query shows overlap, where `string(_:)` for
-    /// each in turn would wait for each miss in a row (a query typed with letters beyond
-    /// ASCII reads each shown row's name, `_CompletionSource.respelled`).
-    ///
-    /// - Complexity: O(*n*) for the strings' *n* bytes and the at most `copyDepth` before
-    ///   each.
-    func strings(_ indices: [Int]) -> [String] {
-        guard let keys = folds.keys, !folds.flags.isEmpty, indices.count > 1 else { return indices.map(string) }
-        let packed = codes.pointer, textCount = folds.textCount
-        let ranges = indices.map { units($0) }
-        let numbers = indices.indices.map { k in
-            folds.isFlagged(indices[k]) ? _NameFolds.textNumber(packed, units: ranges[k]) ?? -1 : -1
-        }
-        let entries = numbers.map { t in t >= 0 && t < textCount ? keys.entry(t) : nil }
-        return indices.indices.map { k in
-            guard let entry = entries[k] else { return string(indices[k]) }
-            let units = ranges[k]
-            return String(unsafeUninitializedCapacity: room(indices[k], units) + _SymbolTable.longestCopy,
-                          initializingUTF8With: { out in
-                folds.decode(packed, units: units, table: table, entry: entry, into: out.baseAddress!)
-            })
-        }
     }
 
     /// String `index`.

@@ -27,28 +27,20 @@
 /// (`LocationCompleter(reading:)`); a built completer's names are coded so by the index
 /// build (`_PrefixIndex.build`), and the gazetteer it was given flags none. A load checks
 /// only that the flags fit the names: a flagged name's header is bounded as it decodes
-/// (`decode(_:units:table:into:)`: a text number past the texts gives no fold; any other
-/// text of a key text that passed its load checks reads inside it), so a damaged one
-/// gives wrong text, never a read out of bounds.
+/// (`copyFold(_:into:)`: a text number past the texts gives no fold; any other text of a
+/// key text that passed its load checks reads inside it), so a damaged one gives wrong
+/// text, never a read out of bounds.
 ///
 /// The text number, not a key's position (format 29's way, branch i29names), so that a
 /// name decodes from the key text alone: a position went through the whole-name keys'
 /// `_KeyOffsets` (two more reads, each likely a cache miss, for each name shown).
 ///
-/// `@unchecked Sendable`: besides columns it holds pointers into the key text's columns
-/// (`keys`), which the `_KeyText` it also holds (`text`) owns and never changes after it
-/// is built, as `_Column` holds pointers its `_Memory` owns.
-///
 /// - Complexity: a name in O(*n*) for its *n* bytes and its fold's.
-struct _NameFolds: @unchecked Sendable {
+struct _NameFolds: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when name `i` is coded over a fold.
     let flags: _Column<UInt64>
     /// The index's key text (`_KeyText`), whose texts are the folds.
     let text: _KeyText?
-    /// Its columns as pointers and its count of texts (0 without a text), read without
-    /// retaining the text (a decode would otherwise retain and release it per name).
-    let keys: _KeyText.Buffers?
-    let textCount: Int
     /// The most bytes of a fold that are read (the index's longest name): a fold's copy
     /// stops there, so a name decodes into `longest` bytes plus 8 a code.
     let longest: Int
@@ -56,8 +48,6 @@ struct _NameFolds: @unchecked Sendable {
     init(flags: _Column<UInt64>, text: _KeyText? = nil, longest: Int = 0) {
         self.flags = flags
         self.text = text
-        self.keys = text?.buffers
-        self.textCount = text?.count ?? 0
         self.longest = longest
     }
 
@@ -103,9 +93,18 @@ struct _NameFolds: @unchecked Sendable {
             | _PackedCodes.code(units.lowerBound &+ 1, in: packed) &<< 12) &>> 3
     }
 
+    /// Copies the fold of text number `t` into `out`, up to its 0 and at most `longest`
+    /// bytes; returns its length: none for a text past the key text's (a damaged header).
+    /// The one place a name's decoding reads the index's keys.
+    @inline(__always)
+    func copyFold(_ t: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let text, t < text.count else { return 0 }
+        return text.buffers.copy(text: t, into: out, limit: longest)
+    }
+
     /// Decodes the flagged name of codes `units` of `packed` (symbols from `table`) into
     /// `out`, which must have room for `longest` bytes plus 8 a code; returns its length.
-    /// The one place a name's decoding finds its fold in the index's keys. Damaged codes give wrong text, never an access out of bounds: a text number past
+    /// Damaged codes give wrong text, never an access out of bounds: a text number past
     /// the key text's gives no fold, a name shorter than its header is empty, and every
     /// copy and skip stops at the fold's end.
     ///
@@ -115,30 +114,15 @@ struct _NameFolds: @unchecked Sendable {
         _ packed: UnsafePointer<UInt8>, units: Range<Int>, table: _SymbolTable, into out: UnsafeMutablePointer<UInt8>
     ) -> Int {
         guard let t = Self.textNumber(packed, units: units) else { return 0 }
-        guard let keys, t < textCount else {
-            return Self.decode(packed, units: units, table: table, fold: UnsafeBufferPointer(start: nil, count: 0),
-                               into: out)
-        }
-        return decode(packed, units: units, table: table, entry: keys.entry(t), into: out)
-    }
-
-    /// `decode(_:units:table:into:)` for a name whose fold's `_KeyText.Buffers.entry(_:)`
-    /// is `entry`, read earlier (for a text number below the key text's count).
-    @inline(__always)
-    func decode(
-        _ packed: UnsafePointer<UInt8>, units: Range<Int>, table: _SymbolTable,
-        entry: (head: Int, shared: Int, own: Int), into out: UnsafeMutablePointer<UInt8>
-    ) -> Int {
-        guard units.count >= Self.headerCodes, let buffers = keys else { return 0 }
         if units.count == Self.headerCodes {
             // The fold itself, in its case (most names): copied straight into `out`.
-            let n = buffers.copy(entry: entry, into: out, limit: longest)
+            let n = copyFold(t, into: out)
             Self.applyCase(Mode(rawValue: _PackedCodes.code(units.lowerBound, in: packed) & 7) ?? .none, out,
                            count: n)
             return n
         }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(longest, 1)) { fold in
-            let count = buffers.copy(entry: entry, into: fold.baseAddress!, limit: longest)
+            let count = copyFold(t, into: fold.baseAddress!)
             return Self.decode(packed, units: units, table: table,
                                fold: UnsafeBufferPointer(start: fold.baseAddress, count: count), into: out)
         }

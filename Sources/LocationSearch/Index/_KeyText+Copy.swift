@@ -8,15 +8,7 @@ extension _KeyText.Buffers {
     /// - Complexity: O(*n*) for the *n* bytes copied.
     @inline(__always)
     func copy(text t: Int, into out: UnsafeMutablePointer<UInt8>, limit: Int) -> Int {
-        copy(entry: entry(t), into: out, limit: limit)
-    }
-
-    /// `copy(text:into:limit:)` for the text whose `entry(_:)` is `entry` (read earlier:
-    /// a reader of several texts reads their entries one after another, their cache
-    /// misses overlapping, before it copies any).
-    @inline(__always)
-    func copy(entry: (head: Int, shared: Int, own: Int), into out: UnsafeMutablePointer<UInt8>, limit: Int) -> Int {
-        let (head, shared, own) = entry
+        let (head, shared, own) = entry(t)
         let most = min(limit, (1 &<< shift) &- 1)
         var q = 0
         // The bytes the text shares with its head (none past the head's 0: a shared length

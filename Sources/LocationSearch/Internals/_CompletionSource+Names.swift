@@ -24,15 +24,11 @@ extension _CompletionSource {
     /// letters beyond ASCII ("münchen"), a name of the place with the same key whose
     /// lower-case form starts with what was typed ("München" rather than "Munchen").
     ///
-    /// `display`, when given, is the row's displayed name, read already
-    /// (`respelled(_:typed:)` for rows reads them all first).
-    ///
     /// - Complexity: O(*n*) in the length of the place's names.
-    func respelled(_ row: _CompletionRow, typed: String, display: String? = nil) -> _CompletionRow {
+    func respelled(_ row: _CompletionRow, typed: String) -> _CompletionRow {
         let names = gazetteer._names
         func fits(_ name: UInt32) -> Bool {
-            let lower = (name == row.display ? display : nil).map { $0.lowercased() }
-                ?? names.string(Int(name)).lowercased()
+            let lower = names.string(Int(name)).lowercased()
             return lower.hasPrefix(typed) || typed.hasPrefix(lower)
         }
         guard !fits(row.display) else { return row }
@@ -51,21 +47,13 @@ extension _CompletionSource {
         // (Names in turn, each decoded once: a name may copy the start of the one before.
         // A name coded over its fold is decoded only if that is the key's: the text of the
         // whole-name keys with the key's text.)
-        // (A name of symbols: most often the text of the row's key is its fold, read before
-        // the search of the whole-name keys.)
         let keyText = names.folds.flags.isEmpty ? -1 : names.foldTextNumber(Int(row.display)) ?? {
-            let text = index.keyText, t = Int(row.keyOffset) >> text.shift
-            if t < text.count && key.count < 1 << text.shift {
-                let buffers = text.buffers
-                let same = key.withUnsafeBufferPointer { buffers.comparePrefix(t << text.shift, $0) == 0 }
-                if same && buffers[t << text.shift | key.count] == 0 { return t }
-            }
             let (range, exact) = index.range(of: key, in: .whole)
-            return exact > 0 ? index.whole.key[range.lowerBound] >> text.shift : -1
+            return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : -1
         }()
         var found: UInt32?
-        names.forEach(in: Int(record.firstName)..<Int(record.firstName + record.nameCount), fold: keyText) {
-            n, bytes in
+        names.forEach(in: Int(record.firstName)..<Int(record.firstName + record.nameCount),
+                      decoding: { names.foldTextNumber($0) == keyText }) { n, bytes in
             guard n != row.display && candidate(bytes) else { return true }
             _Folding.fold(utf8: bytes, into: &other)
             guard other == key, fits(UInt32(n)) else { return true }
@@ -76,16 +64,6 @@ extension _CompletionSource {
         var respelled = row
         respelled.display = found
         return respelled
-    }
-
-    /// `rows` each `respelled(_:typed:display:)`, their displayed names read first, all
-    /// at once (`_CompressedStrings.strings(_:)`: the reads of a row's name, most often
-    /// coded over its fold in the key text, overlap with the other rows').
-    ///
-    /// - Complexity: O(*n*) in the length of the rows' places' names.
-    func respelled(_ rows: [_CompletionRow], typed: String) -> [_CompletionRow] {
-        let displays = gazetteer._names.strings(rows.map { Int($0.display) })
-        return rows.indices.map { respelled(rows[$0], typed: typed, display: displays[$0]) }
     }
 
     /// The displayed name.
