@@ -60,18 +60,23 @@ public struct LocationCompleter: Sendable {
     /// needs, to build the layouts a larger one gets.
     init(gazetteer: Gazetteer, progress: _BuildProgress?, minimumKeyWidth: Int) {
         // The qualifiers need only the gazetteer: they are worked out while the index builds.
-        let (index, qualifying) = _Concurrently.run({
-            _PrefixIndex(gazetteer, progress: progress, minimumWidth: minimumKeyWidth)
+        // The index build also codes the names over their folds (`_NameFolds`), as a file
+        // stores them: the completer reads its names so, once the stored answers are
+        // worked out over the names as given (the same text, read without the folds).
+        let ((index, names), qualifying) = _Concurrently.run({
+            _PrefixIndex.build(gazetteer, progress: progress, minimumWidth: minimumKeyWidth)
         }, alongside: {
             let qualifiers = _Qualifiers(gazetteer)
             return (qualifiers: qualifiers, prefixes: _QualifierPrefixes(gazetteer, qualifiers))
         })
         let searching = LocationCompleter(
-            gazetteer: gazetteer, index: index, answers: .empty, qualifierPrefixes: qualifying.prefixes,
-            qualifiers: qualifying.qualifiers)
+            gazetteer: gazetteer, index: index, answers: .empty,
+            qualifierPrefixes: qualifying.prefixes, qualifiers: qualifying.qualifiers)
         progress?("Precomputing answers", 0)
-        self = searching.with(answers: _PrecomputedAnswers.build(for: searching))
+        let answers = _PrecomputedAnswers.build(for: searching)
         progress?("Precomputing answers", 1)
+        source = searching.source.with(gazetteer: gazetteer.with(names: names))
+        self.answers = answers
         #if DEBUG
         index._checkInvariants()
         #endif

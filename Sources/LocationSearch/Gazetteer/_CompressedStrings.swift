@@ -10,6 +10,10 @@ import Dispatch
 /// the bundled data, 15.7 MB of UTF-8 become about 9.2 MB of codes and 1.6 MB of offsets
 /// (8-bit FSST codes took 11.9 and 1.7; see docs/filters-and-footprint.md).
 ///
+/// In an index file, a string may instead be coded as an edit of a folded key of the
+/// index (`folds`, `_NameFolds`): the bundled names' codes are then 5.2 MB, not 9.2. Such
+/// a string decodes from itself and the index's text.
+///
 ///     var builder = _StringTable.Builder()
 ///     builder.append("Sankt Peterburg")
 ///     let strings = _CompressedStrings(builder)
@@ -27,13 +31,17 @@ struct _CompressedStrings: Sendable {
     /// The number of codes `codes` holds (0 for a byte count no number of codes takes,
     /// which `isConsistent` refuses).
     let codeCount: Int
+    /// Which strings are coded as an edit of a folded key of the index, and the index's
+    /// text they read (`_NameFolds`); none for a table built from strings.
+    let folds: _NameFolds
 
     var count: Int { offsets.count - 1 }
 
-    init(table: _SymbolTable, codes: _Column<UInt8>, offsets: _StringOffsets) {
+    init(table: _SymbolTable, codes: _Column<UInt8>, offsets: _StringOffsets, folds: _NameFolds = .none) {
         self.table = table
         self.codes = codes
         self.offsets = offsets
+        self.folds = folds
         codeCount = _PackedCodes.count(bytes: codes.count) ?? 0
     }
 
@@ -143,41 +151,153 @@ struct _CompressedStrings: Sendable {
         return start..<end
     }
 
-    /// How many bytes the string of codes `units` copies from the one before (`nil` for
-    /// none).
+    /// How many bytes string `index`, of codes `units`, copies from the one before (`nil`
+    /// for none, and for a string coded over a fold).
     @inline(__always)
-    func copied(_ units: Range<Int>) -> Int? {
-        units.isEmpty ? nil : _SymbolTable.copyLength(_PackedCodes.code(units.lowerBound, in: codes.pointer))
+    func copied(_ index: Int, _ units: Range<Int>) -> Int? {
+        units.isEmpty || folds.isFlagged(index)
+            ? nil : _SymbolTable.copyLength(_PackedCodes.code(units.lowerBound, in: codes.pointer))
     }
 
     /// How many bytes string `index` copies from the one before (`nil` for none).
     @inline(__always)
-    func copied(_ index: Int) -> Int? { copied(units(index)) }
+    func copied(_ index: Int) -> Int? { copied(index, units(index)) }
+
+    /// The bytes string `index` of codes `units` may take to decode: 8 a code, and its
+    /// fold's when it is coded over one.
+    @inline(__always)
+    fileprivate func room(_ index: Int, _ units: Range<Int>) -> Int {
+        8 &* units.count &+ (folds.isFlagged(index) ? folds.longest : 0)
+    }
+
+    /// Decodes string `index` of codes `units` at `out`, where the string before it, of
+    /// `before` bytes, is (nil for none: a copy then copies nothing); returns its length.
+    @inline(__always)
+    fileprivate func decode(
+        _ index: Int, _ units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int?
+    ) -> Int {
+        if folds.isFlagged(index) { return folds.decode(codes.pointer, units: units, table: table, into: out) }
+        var units = units, kept = 0
+        if let copy = copied(index, units) {
+            kept = before.map { min(copy, $0) } ?? 0
+            units = units.dropFirst()
+        }
+        return table.decode(codes.pointer, units: units, into: out, at: kept)
+    }
+
+    /// `decode(_:_:into:before:)` for a string of symbols (no string is coded over a
+    /// fold) that follows one of `before` bytes.
+    @inline(__always)
+    fileprivate func decode(string units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, before: Int) -> Int {
+        guard let first = units.first else { return 0 }
+        let code = _PackedCodes.code(first, in: codes.pointer)
+        guard let copy = _SymbolTable.copyLength(code) else {
+            return table.decode(codes.pointer, units: units, into: out, at: 0)
+        }
+        return table.decode(codes.pointer, units: units.dropFirst(), into: out, at: min(copy, before))
+    }
 
     /// Calls `body` with string `index`'s UTF-8 bytes, decoded into a temporary buffer
     /// (with the strings it copies from, at most `copyDepth` before it: the first of them
     /// copies nothing, whatever its codes say).
     @inline(__always)
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        var first = index, longest = units(index).count
+        var first = index, longest = room(index, units(index))
         while first > 0 && index - first < Self.copyDepth && copied(first) != nil {
             first -= 1
-            longest = max(longest, units(first).count)
+            longest = max(longest, room(first, units(first)))
         }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) {
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) {
             buffer in
             let out = buffer.baseAddress!
             var length = 0
             for string in first...index {
-                var units = units(string), kept = 0
-                if let copy = copied(units) {
-                    kept = string == first ? 0 : min(copy, length)
-                    units = units.dropFirst()
-                }
-                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+                length = decode(string, units(string), into: out, before: string == first ? nil : length)
             }
             return try body(UnsafeBufferPointer(start: out, count: length))
         }
+    }
+
+    /// Reads strings one after another, each decoded once into a buffer it keeps: a
+    /// string read right after the one before it copies its start from that one, still in
+    /// the buffer, where `withBytes` would decode the strings it copies from again (the
+    /// index build's folding pass reads every name so, in order). Any other string is
+    /// read as `withBytes` reads it.
+    ///
+    ///     strings.withCursor { cursor in
+    ///         for i in 0..<strings.count { use(cursor.bytes(i)) }
+    ///     }
+    ///
+    /// - Complexity: O(*n*) for a string of *n* bytes read after the one before it.
+    struct Cursor {
+        let strings: _CompressedStrings
+        /// The buffer (`withCursor` frees it), the string in it and its length.
+        fileprivate var buffer: UnsafeMutablePointer<UInt8>
+        private var capacity: Int
+        private var last = -1, length = 0
+
+        fileprivate init(_ strings: _CompressedStrings) {
+            self.strings = strings
+            capacity = 1 << 12
+            buffer = .allocate(capacity: capacity)
+        }
+
+        /// The codes of the string read last.
+        private(set) var units = 0..<0
+
+        /// String `index`'s UTF-8 bytes, valid until the next read.
+        @inline(__always)
+        mutating func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
+            if index == last &+ 1 && strings.folds.flags.isEmpty {
+                // The next string, of symbols (most reads): it starts where the last ended.
+                let end = strings.offsets[index &+ 1]
+                let units = self.units.upperBound..<(end >= self.units.upperBound && end <= strings.codeCount
+                    ? end : self.units.upperBound)
+                if 8 &* units.count &+ _SymbolTable.longestCopy > capacity {
+                    grow(to: 8 &* units.count &+ _SymbolTable.longestCopy)
+                }
+                length = strings.decode(string: units, into: buffer, before: length)
+                self.units = units
+                last = index
+                return UnsafeBufferPointer(start: buffer, count: length)
+            }
+            var first = index
+            if index != last &+ 1 {
+                while first > 0 && index - first < _CompressedStrings.copyDepth && strings.copied(first) != nil {
+                    first -= 1
+                }
+            }
+            // (A while loop: a closed range's iteration is not specialized away.)
+            var string = first
+            while string <= index {
+                let units = strings.units(string)
+                let room = strings.room(string, units) &+ _SymbolTable.longestCopy
+                if room > capacity { grow(to: room) }
+                length = strings.decode(
+                    string, units, into: buffer, before: string == first && first != last &+ 1 ? nil : length)
+                self.units = units
+                string &+= 1
+            }
+            last = index
+            return UnsafeBufferPointer(start: buffer, count: length)
+        }
+
+        /// A buffer of at least `room` bytes that keeps the string before (this one may
+        /// copy its start).
+        private mutating func grow(to room: Int) {
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: max(room, 2 * capacity))
+            grown.update(from: buffer, count: length)
+            buffer.deallocate()
+            buffer = grown
+            capacity = max(room, 2 * capacity)
+        }
+    }
+
+    /// Calls `body` with a cursor over these strings (`Cursor`), freed when it returns.
+    func withCursor<R>(_ body: (inout Cursor) throws -> R) rethrows -> R {
+        var cursor = Cursor(self)
+        defer { cursor.buffer.deallocate() }
+        return try body(&cursor)
     }
 
     /// Calls `body` with the index and UTF-8 bytes of each string of `indices` in turn,
@@ -185,24 +305,28 @@ struct _CompressedStrings: Sendable {
     /// string's copy comes from the one before, still in the buffer) where `withBytes`
     /// would decode the strings each copies from again.
     ///
+    /// A string coded over a fold for which `decoding` is false is not decoded nor passed
+    /// to `body` (unless the string after it copies from it): a scan that wants the names
+    /// with a given fold skips the others from their `foldTextNumber` without reading them.
+    ///
     /// - Complexity: O(*n*) for *n* bytes of the strings and the at most `copyDepth`
     ///   before the first.
-    func forEach(in indices: Range<Int>, _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool) rethrows {
+    func forEach(
+        in indices: Range<Int>, decoding: (Int) -> Bool = { _ in true },
+        _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
+    ) rethrows {
         guard !indices.isEmpty else { return }
         var first = indices.lowerBound
         while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
         var longest = 0
-        for string in first..<indices.upperBound { longest = max(longest, units(string).count) }
-        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 8 * longest + _SymbolTable.longestCopy) { buffer in
+        for string in first..<indices.upperBound { longest = max(longest, room(string, units(string))) }
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) { buffer in
             let out = buffer.baseAddress!
             var length = 0
             for string in first..<indices.upperBound {
-                var units = units(string), kept = 0
-                if let copy = copied(units) {
-                    kept = string == first ? 0 : min(copy, length)
-                    units = units.dropFirst()
-                }
-                length = table.decode(codes.pointer, units: units, into: out, at: kept)
+                if string >= indices.lowerBound && folds.isFlagged(string) && !decoding(string)
+                    && (string + 1 == indices.upperBound || copied(string + 1) == nil) { continue }
+                length = decode(string, units(string), into: out, before: string == first ? nil : length)
                 if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
                     return
                 }
@@ -210,16 +334,29 @@ struct _CompressedStrings: Sendable {
         }
     }
 
+    /// Which text of the index's key text (`_KeyText`) string `index`'s fold is, when it is
+    /// coded over one (texts are distinct, so strings that fold alike give the same
+    /// number); nil for a string not coded so.
+    @inline(__always)
+    func foldTextNumber(_ index: Int) -> Int? {
+        guard folds.isFlagged(index) else { return nil }
+        return _NameFolds.textNumber(codes.pointer, units: units(index))
+    }
+
     /// String `index`.
     func string(_ index: Int) -> String {
         withBytes(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether strings `a` and `b` are the same: from their codes when neither copies (a
-    /// string's codes are then a function of its bytes, the encoder being deterministic),
-    /// else from their bytes.
+    /// Whether strings `a` and `b` are the same: from their codes when neither copies nor
+    /// is coded over a fold (a string's codes are then a function of its bytes, the
+    /// encoder being deterministic) or when both are coded over folds (their codes are then
+    /// a function of their bytes too: the fold's text number, distinct texts being
+    /// distinct numbers, and the coder's edits of it; no fold is read), else from their
+    /// bytes.
     func equal(_ a: Int, _ b: Int) -> Bool {
-        if copied(a) == nil && copied(b) == nil {
+        let flagged = folds.isFlagged(a)
+        if flagged == folds.isFlagged(b) && (flagged || copied(a) == nil && copied(b) == nil) {
             let x = units(a), y = units(b), packed = codes.pointer
             let shift = y.lowerBound &- x.lowerBound
             return x.count == y.count
@@ -236,5 +373,24 @@ struct _CompressedStrings: Sendable {
     func isConsistent() -> Bool {
         table.isConsistent() && _PackedCodes.count(bytes: codes.count) != nil
             && offsets.isConsistent(end: codeCount)
+    }
+
+    /// These strings reading the folds of `index`'s key text (`_NameFolds`), or nil if
+    /// the flags do not fit the strings (a word per 64, no bit past the last): what a
+    /// loaded index checks before any name decodes. The coded names themselves are not
+    /// read here: a damaged header (a text number past the key text's, fewer codes than a
+    /// header) is bounded when the name decodes (`_NameFolds.decode`), where it gives
+    /// wrong text and never a read out of bounds, and the file's checksums catch random
+    /// damage at load. (Checking the 890,388 bundled headers here cost 44–58 M
+    /// instructions, a quarter of a cold start.)
+    ///
+    /// - Complexity: O(1).
+    func attaching(_ index: _PrefixIndex) -> _CompressedStrings? {
+        let flags = folds.flags.buffer
+        guard flags.isEmpty || flags.count == (count + 63) / 64 else { return nil }
+        if count % 64 != 0, let last = flags.last, last >> UInt64(count % 64) != 0 { return nil }
+        return _CompressedStrings(
+            table: table, codes: codes, offsets: offsets,
+            folds: folds.attaching(text: index.keyText, longest: index.longestName))
     }
 }

@@ -11,15 +11,23 @@ extension _PrefixIndex {
     /// views are built at once. Each pass is deterministic, so the index is the same, byte
     /// for byte, as one built on one core.
     ///
+    /// The names come back too, those that have a fold in the index coded as edits of the
+    /// fold where that is shorter (`_NameFolds`), reading it: the folding pass codes each
+    /// name over its fold, and the headers get their folds' text numbers once the keys are
+    /// sorted.
+    ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
-    init(_ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1) {
+    static func build(
+        _ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1
+    ) -> (index: _PrefixIndex, names: _CompressedStrings) {
         // The places split where their names are halved (a country has hundreds of names).
         let placeCount = gazetteer._places.count
         let places = gazetteer._places.buffers, halfTheNames = gazetteer._names.count / 2
         let split = Self.partition(0..<placeCount) { Int(places[$0].firstName) < halfTheNames }
+        let coder = _NameFolds.Coder(table: gazetteer._names.table)
         let halves = _Concurrently.run(
-            { FoldedNames(gazetteer, places: 0..<split, progress: progress) },
-            alongside: { FoldedNames(gazetteer, places: split..<placeCount, progress: nil) })
+            { FoldedNames(gazetteer, places: 0..<split, coder: coder, progress: progress) },
+            alongside: { FoldedNames(gazetteer, places: split..<placeCount, coder: coder, progress: nil) })
         var keys = halves.0
         keys.append(halves.1)
         keys.weighShadowedAliases()
@@ -70,16 +78,31 @@ extension _PrefixIndex {
                                             startBits: references.startBits, whole: wholeKeys.key),
               let wordKeys = _SortedKeys(words: wordColumns, offsets: wordOffsets, whole: wholeKeys)
         else { preconditionFailure("the word keys' references do not fit the whole-name keys") }
-        let (wholeList, wordList) = _Concurrently.run(
+        // The word keys' list on another core, and then the names' codes over their folds
+        // (the whole-name keys' list takes longer), each header given its fold's text number
+        // (a whole-name key's: every distinct text is one text of `keyText`).
+        let sourceNames = gazetteer._names, codedNames = keys.codedNames, nameCodes = keys.nameCodes
+        let (wholeList, (wordList, coded)) = _Concurrently.run(
             { Self.list(wholeKeys, sorted: wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) },
             alongside: {
-                Self.list(wordKeys, sorted: wordSorted, text: text, namePlace: namePlace, gazetteer: gazetteer)
+                let list = Self.list(wordKeys, sorted: wordSorted, text: text, namePlace: namePlace,
+                                     gazetteer: gazetteer)
+                var textNumbers = [UInt32](repeating: UInt32.max, count: nameCount)
+                let shift = keyText.shift
+                for p in wholeSorted.indices {
+                    textNumbers[Int(wholeSorted[p].name)] = UInt32(truncatingIfNeeded: wholeKeys.key[p] >> shift)
+                }
+                return (list, sourceNames.foldCoded(codedNames, codes: nameCodes, textNumbers: textNumbers))
             })
-        self.init(
+        let index = _PrefixIndex(
             keyText: keyText, nameDisplay: _RisingColumn(keys.nameDisplay),
             namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
+        let names = _CompressedStrings(
+            table: coded.table, codes: coded.codes, offsets: coded.offsets,
+            folds: coded.folds.attaching(text: keyText, longest: index.longestName))
+        return (index, names)
     }
 
     /// The text `layOut` laid out, front-coded (`_KeyText`, references with room for
@@ -279,12 +302,41 @@ extension _PrefixIndex {
         // (`_Ranking.weights.shadowedAlternateName`).
         var cityNames: [(hash: UInt64, key: Range<Int>)] = []
         var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
+        /// The names coded over their folds (`_NameFolds.Coder`), in name order: each
+        /// name's codes (their header's text number still 0) end at its `end` in `nameCodes`.
+        var codedNames: [_CompressedStrings.FoldCodedName] = []
+        var nameCodes: [UInt16] = []
 
-        /// The folded names of `gazetteer`'s places in `range`, reporting progress to `progress`.
+        /// The folded names of `gazetteer`'s places in `range`, each name coded over its
+        /// fold by `coder` where that is shorter (none without a coder), reporting progress
+        /// to `progress`.
         ///
         /// - Complexity: O(*b*) for *b* bytes of names (a place's keys are told apart by
         ///   hash once it has many).
-        init(_ gazetteer: Gazetteer, places range: Range<Int>, progress: _BuildProgress?) {
+        init(_ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder?, progress: _BuildProgress?) {
+            var part = FoldedNames()
+            gazetteer._names.withCursor { cursor in
+                if let coder {
+                    coder.encoder.withLookup {
+                        part.fold(gazetteer, places: range, &cursor, $0, _NameFolds.Coder.Scratch(coder.table),
+                                  progress: progress)
+                    }
+                } else {
+                    part.fold(gazetteer, places: range, &cursor, nil, nil, progress: progress)
+                }
+            }
+            self = part
+        }
+
+        private init() {}
+
+        /// Folds the names of `gazetteer`'s places in `range` into these (`init`), reading
+        /// them with `cursor`, and codes them over their folds with `lookup` and `scratch`
+        /// (none without them).
+        private mutating func fold(
+            _ gazetteer: Gazetteer, places range: Range<Int>, _ cursor: inout _CompressedStrings.Cursor,
+            _ lookup: _SymbolTable.Encoder.Lookup?, _ scratch: _NameFolds.Coder.Scratch?, progress: _BuildProgress?
+        ) {
             let places = gazetteer._places.buffers
             let nameCount = range.isEmpty
                 ? 0 : Int(places[range.upperBound - 1].firstName + places[range.upperBound - 1].nameCount)
@@ -300,11 +352,26 @@ extension _PrefixIndex {
 
             var key: [UInt8] = []
             var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
+            var placeRefs: [UInt32] = []  // each key's ref
             // A place's keys by hash once it has many names (a GeoNames row can hold tens of
             // thousands of alternate names): comparing each with all before it would be
             // quadratic. A hash shared by two different keys falls back to the comparisons.
             var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
             let fewNames = 16
+            let names = gazetteer._names
+            // (Names coded over another index's folds are coded over this one's whatever
+            // their length: their own codes are not kept.)
+            let sourceFolds = names.folds.flags.isEmpty ? nil : names.folds
+            // (Local arrays, stored when done: appending to a property costs more.)
+            var nameCodes: [UInt16] = [], codedNames: [_CompressedStrings.FoldCodedName] = []
+            if lookup != nil {
+                nameCodes.reserveCapacity(3 * nameCount)
+                codedNames.reserveCapacity(nameCount)
+            }
+            defer {
+                self.nameCodes = nameCodes
+                self.codedNames = codedNames
+            }
             for placeIndex in range {
                 if let progress, placeIndex & 0x3FFF == 0 {
                     progress("Folding names", Double(placeIndex - range.lowerBound) / Double(range.count))
@@ -312,21 +379,39 @@ extension _PrefixIndex {
                 let record = places[placeIndex]
                 let importance = _Ranking.importance(population: record.population, kind: record.kind)
                 placeKeys.removeAll(keepingCapacity: true)
+                placeRefs.removeAll(keepingCapacity: true)
                 if !manyKeys.isEmpty { manyKeys = [:] }
                 for n in 0..<Int(record.nameCount) {
                     let name = Int(record.firstName) + n
-                    gazetteer._names.withBytes(name) { _Folding.fold(utf8: $0, into: &key) }
+                    let display = cursor.bytes(name)
+                    let own = sourceFolds?.isFlagged(name) == true ? Int.max : cursor.units.count
+                    _Folding.fold(utf8: display, into: &key)
                     guard !key.isEmpty else { continue }
+                    // A name that folds like an earlier one of its place is not indexed
+                    // again: it is coded over that one's key.
                     if placeKeys.count < fewNames {
-                        guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                        if let seen = placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) }) {
+                            if let lookup, let scratch {
+                                Self.code(name, display, own: own, over: key, ref: placeRefs[seen], lookup, scratch,
+                                          &nameCodes, &codedNames)
+                            }
+                            continue
+                        }
                     } else {
                         if manyKeys.isEmpty {
                             for (i, range) in placeKeys.enumerated() { manyKeys[Self.hash(folded[range])] = i }
                         }
                         let keyHash = Self.hash(key)
                         if let seen = manyKeys[keyHash] {
-                            if folded[placeKeys[seen]].elementsEqual(key) { continue }
-                            guard !placeKeys.contains(where: { folded[$0].elementsEqual(key) }) else { continue }
+                            let same = folded[placeKeys[seen]].elementsEqual(key)
+                                ? seen : placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) })
+                            if let same {
+                                if let lookup, let scratch {
+                                    Self.code(name, display, own: own, over: key, ref: placeRefs[same], lookup,
+                                              scratch, &nameCodes, &codedNames)
+                                }
+                                continue
+                            }
                         } else {
                             manyKeys[keyHash] = placeKeys.count
                         }
@@ -337,6 +422,11 @@ extension _PrefixIndex {
                     placeKeys.append(start..<start + key.count)
                     longest = max(longest, key.count)
                     let ref = UInt32(nameDisplay.count)
+                    placeRefs.append(ref)
+                    if let lookup, let scratch {
+                        Self.code(
+                            name, display, own: own, over: key, ref: ref, lookup, scratch, &nameCodes, &codedNames)
+                    }
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     if record.kind == .city {
@@ -348,7 +438,7 @@ extension _PrefixIndex {
                         }
                     }
                     var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
-                    if n > 0 && gazetteer._names.withBytes(name, _NameQuality.isLowercaseOnly) {
+                    if n > 0 && _NameQuality.isLowercaseOnly(utf8: display) {
                         score += _Ranking.weights.artefactAlternateName
                     }
                     whole.append(.init(key: UInt32(start), name: ref, score: score))
@@ -356,8 +446,8 @@ extension _PrefixIndex {
                         words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
                     }
                     // A city's canonical name written without spaces, for "newyork" and
-                    // "laquila". Its display is the same name; highlighting maps the joined bytes
-                    // back. (Other spellings are read from the query instead: see
+                    // "laquila". Its display is the same name; highlighting maps the joined
+                    // bytes back. (Other spellings are read from the query instead: see
                     // `LocationCompleter.completions(for:options:)`.)
                     if n == 0 && record.kind == .city && key.contains(0x20) {
                         let joined = key.filter { $0 != 0x20 }
@@ -372,6 +462,22 @@ extension _PrefixIndex {
                     }
                 }
             }
+        }
+
+        /// Name `name` (`display`, of `own` codes) coded over its fold `key`, the text of key
+        /// `ref`, when that is shorter: its codes appended to `nameCodes` and its entry to
+        /// `codedNames`. (A static function, not a closure: a closure that mutates the
+        /// arrays would have each access checked at run time.)
+        @inline(__always)
+        private static func code(
+            _ name: Int, _ display: UnsafeBufferPointer<UInt8>, own: Int, over key: [UInt8], ref: UInt32,
+            _ lookup: _SymbolTable.Encoder.Lookup, _ scratch: _NameFolds.Coder.Scratch,
+            _ nameCodes: inout [UInt16], _ codedNames: inout [_CompressedStrings.FoldCodedName]
+        ) {
+            let coded = key.withUnsafeBufferPointer { fold in
+                _NameFolds.Coder.code(display, fold: fold, lookup, below: own, scratch, into: &nameCodes)
+            }
+            if coded { codedNames.append(.init(name: UInt32(name), ref: ref, end: UInt32(nameCodes.count))) }
         }
 
         /// FNV-1a.
@@ -396,6 +502,9 @@ extension _PrefixIndex {
             cityAliases += other.cityAliases.lazy.map {
                 ($0.ref + ref, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
             }
+            let codeBase = UInt32(nameCodes.count)
+            nameCodes += other.nameCodes
+            codedNames += other.codedNames.lazy.map { .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase) }
         }
 
         /// Weighs down every city's alternate name that is another city's canonical name

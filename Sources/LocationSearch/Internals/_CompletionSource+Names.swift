@@ -44,9 +44,16 @@ extension _CompletionSource {
         }
         // The byte checks (candidate, then the folded key) come before `fits`, which makes
         // a lower-cased String: a place can have hundreds of names beyond ASCII.
-        // (Names in turn, each decoded once: a name may copy the start of the one before.)
+        // (Names in turn, each decoded once: a name may copy the start of the one before.
+        // A name coded over its fold is decoded only if that is the key's: the text of the
+        // whole-name keys with the key's text.)
+        let keyText = names.folds.flags.isEmpty ? -1 : names.foldTextNumber(Int(row.display)) ?? {
+            let (range, exact) = index.range(of: key, in: .whole)
+            return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : -1
+        }()
         var found: UInt32?
-        names.forEach(in: Int(record.firstName)..<Int(record.firstName + record.nameCount)) { n, bytes in
+        names.forEach(in: Int(record.firstName)..<Int(record.firstName + record.nameCount),
+                      decoding: { names.foldTextNumber($0) == keyText }) { n, bytes in
             guard n != row.display && candidate(bytes) else { return true }
             _Folding.fold(utf8: bytes, into: &other)
             guard other == key, fits(UInt32(n)) else { return true }

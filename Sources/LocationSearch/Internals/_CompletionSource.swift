@@ -32,6 +32,11 @@ final class _CompletionSource: Sendable {
         let languages: [String: Int32]
         let regionPlaces: [Int64: UInt32]
 
+        init(languages: [String: Int32], regionPlaces: [Int64: UInt32]) {
+            self.languages = languages
+            self.regionPlaces = regionPlaces
+        }
+
         /// The gazetteer's languages and regions (a pass over every place, when it has
         /// localized names): made alongside the index's checks when an index is loaded.
         init(_ gazetteer: Gazetteer) {
@@ -79,6 +84,15 @@ final class _CompletionSource: Sendable {
         let localization = localization ?? Localization(gazetteer)
         languages = localization.languages
         regionPlaces = localization.regionPlaces
+    }
+
+    /// This source over `gazetteer`, the same places with their names coded otherwise
+    /// (`_NameFolds`): its other parts reused.
+    func with(gazetteer: Gazetteer) -> _CompletionSource {
+        _CompletionSource(
+            gazetteer: gazetteer, index: index, qualifiers: qualifiers, qualifierBits: qualifierBits,
+            qualifierPrefixes: qualifierPrefixes,
+            localization: Localization(languages: languages, regionPlaces: regionPlaces))
     }
 
     static func key(_ countryCode: Int32, _ admin1Code: Int32) -> Int64 {

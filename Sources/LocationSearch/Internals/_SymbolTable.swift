@@ -138,6 +138,29 @@ enum _PackedCodes {
         }
     }
 
+    /// Writes codes one after another into packed bytes that start zeroed.
+    struct Writer {
+        let packed: UnsafeMutablePointer<UInt8>
+        /// The codes written so far.
+        private(set) var count = 0
+
+        init(_ packed: UnsafeMutablePointer<UInt8>) { self.packed = packed }
+
+        /// Writes `code` (below 4,096) as code `count`; the bytes must have room for it.
+        @inline(__always)
+        mutating func append(_ code: Int) {
+            let byte = (count &* 3) &>> 1
+            if count & 1 == 0 {
+                packed[byte] = UInt8(truncatingIfNeeded: code)
+                packed[byte &+ 1] |= UInt8(truncatingIfNeeded: code &>> 8)
+            } else {
+                packed[byte] |= UInt8(truncatingIfNeeded: code &<< 4)
+                packed[byte &+ 1] = UInt8(truncatingIfNeeded: code &>> 4)
+            }
+            count &+= 1
+        }
+    }
+
     /// `codes` (each below 4,096), packed.
     static func pack(_ codes: [UInt16]) -> [UInt8] {
         var packed = [UInt8](repeating: 0, count: bytes(codes.count))

@@ -1,5 +1,6 @@
 extension LocationCompleter {
-    /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`), the index's
+    /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`, its names coded
+    /// over the index's folds where that is shorter, as built), the index's
     /// (`_PrefixIndex+File`), the stored answers (`answers.*`), the place contexts'
     /// qualifier bits and the whole-name keys' alternate-name bits (`qualifier.contexts`,
     /// `qualifier.alternate`), the qualifier prefix filter (`qualifier.prefix.bits`) and
@@ -51,15 +52,18 @@ extension LocationCompleter {
                         answers: try _PrecomputedAnswers(reading: reader, prefix: "answers", head: head))
             }
         })
-        let gazetteer = here.gazetteer, (head, keys, views, wordOffsets, words, answers) = try there.get()
+        let (head, keys, views, wordOffsets, words, answers) = try there.get()
         let whole = (keys: keys, trie: here.wholeTrie, views: views)
         guard let index = _PrefixIndex(head: head, whole: whole, words: words, wordOffsets: wordOffsets) else {
             throw reader.invalid("the words key list is damaged")
         }
         if let problem = index.mismatch(
-            names: gazetteer._names.count, places: gazetteer._places.count, labels: gazetteer._labels.count) {
+            names: here.gazetteer._names.count, places: here.gazetteer._places.count,
+            labels: here.gazetteer._labels.count) {
             throw reader.invalid(problem)
         }
+        // The names read their folds from the index's keys from here on (`_NameFolds`).
+        let gazetteer = try here.gazetteer.attaching(index, reader: reader)
         let qualifierBits = _KeyQualifierBits(
             contexts: try reader.column("qualifier.contexts", as: UInt64.self),
             alternateKeys: try reader.column("qualifier.alternate", as: UInt64.self))

@@ -2,17 +2,20 @@ extension _CompressedStrings {
     /// Appends the strings as sections `<prefix>.symbols` and `.lengths` (the symbol
     /// table's 4,096 entries), `.codes` (every string's 12-bit codes, one after another,
     /// packed two per three bytes) and `.base`, `.delta` and `.wide` (where each starts,
-    /// in codes, then the end: see `_StringOffsets`).
+    /// in codes, then the end: see `_StringOffsets`) and `.folds` (which strings are coded
+    /// over a fold: `_NameFolds`).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append(prefix, [
             "symbols": table.symbols, "lengths": table.lengths, "codes": codes, "base": offsets.base,
             "delta": offsets.delta, "wide": offsets.wide,
         ])
+        writer.append("\(prefix).folds", folds.flags)
     }
 
     /// The strings `write(to:prefix:)` wrote, their table checked to be well formed, their
     /// codes a whole number of packed codes and their offsets to rise from 0 to the end of
-    /// the codes (so that decoding stays in bounds whatever the codes are).
+    /// the codes (so that decoding stays in bounds whatever the codes are). Strings coded
+    /// over a fold read nothing until `attaching(_:)` has joined them to the index.
     ///
     /// - Complexity: O(*n*) for *n* strings.
     init(reading reader: _IndexFile.Reader, prefix: String) throws {
@@ -20,7 +23,8 @@ extension _CompressedStrings {
         self.init(
             table: _SymbolTable(symbols: try column("symbols"), lengths: try column("lengths")),
             codes: try column("codes"),
-            offsets: _StringOffsets(base: try column("base"), delta: try column("delta"), wide: try column("wide")))
+            offsets: _StringOffsets(base: try column("base"), delta: try column("delta"), wide: try column("wide")),
+            folds: _NameFolds(flags: try reader.column("\(prefix).folds", as: UInt64.self)))
         guard isConsistent() else { throw reader.invalid("the \(prefix) strings are damaged") }
     }
 }

@@ -91,15 +91,15 @@ enum _IndexFile {
     /// `places.bits.context`, `.bits.name`, `.bits.id`), ids beyond them or none by place
     /// (`places.other`, `places.other.ids`). 27: the views' positions as Elias–Fano blocks of
     /// 64 within each group (`_ViewPositions`: `.pos.first`, `.pos.at`, `.pos.bits`), not a
-    /// base per block and 16 bits each. (Formats with names coded as edits of their folds, and
-    /// with the keys' offsets bit-packed, were measured and not kept:
-    /// docs/filters-and-footprint.md.) 28: block-maximum trees (the lists' `.tree`, the
-    /// views' `.vw.tree`) with a leaf per block, not rounded up to a power of two; the
-    /// qualifier first bytes per place context and kind (`qualifier.contexts`), not per
-    /// place (`qualifier.places`); each name's place as a base per block of 64 names and a
-    /// bit a name, set where the place steps up by one (`_StepColumn`: `name.place.base`,
-    /// `.steps`, `.wide`), not a byte a name (`name.place.delta`, `.shift`); one table of
-    /// distinct scores for both key lists (`scores`), not one each (`<list>.scores`).
+    /// base per block and 16 bits each. (A format with the keys' offsets bit-packed was
+    /// measured and not kept: docs/filters-and-footprint.md.) 28: block-maximum trees (the
+    /// lists' `.tree`, the views' `.vw.tree`) with a leaf per block, not rounded up to a
+    /// power of two; the qualifier first bytes per place context and kind
+    /// (`qualifier.contexts`), not per place (`qualifier.places`); each name's place as a
+    /// base per block of 64 names and a bit a name, set where the place steps up by one
+    /// (`_StepColumn`: `name.place.base`, `.steps`, `.wide`), not a byte a name
+    /// (`name.place.delta`, `.shift`); one table of distinct scores for both key lists
+    /// (`scores`), not one each (`<list>.scores`).
     /// 29: the keys' text front-coded in blocks of eight, each text sharing a prefix with its
     /// block's first (`_KeyText`: `key.text`, `.start`, `.at`, `.count`, `.shift`), not
     /// `folded`; each key a reference into it (its text's number and its start in the text),
@@ -107,10 +107,13 @@ enum _IndexFile {
     /// 16 bits (`_KeyOffsets`); stored answers' and rows' key offsets are such references.
     /// 30: each word key as its name's whole-name key, its start in that key's text and its
     /// rank, in one word (`words.entry`, `.entry.bits`, `.entry.start`), not a reference of
-    /// its own (`words.key.*`) and its name.
-    /// 31: where each text starts in its block in the block's first eight bytes, not in a
-    /// column of a byte a text (`key.text.at`): finding a text reads one cache line fewer.
-    static let version: UInt64 = 31
+    /// its own (`words.key.*`) and its name. 31: a name with a fold in the index coded as
+    /// an edit of it (`names.folds`, a bit a name; the name's codes its fold's text number
+    /// in `_KeyText`, a case mode and edit operations: `_NameFolds`), its text number
+    /// bounded when it decodes and the flags checked against the names at load.
+    /// 32: where each key text starts in its block in the block's first eight bytes, not in
+    /// a column of a byte a text (`key.text.at`): finding a text reads one cache line fewer.
+    static let version: UInt64 = 32
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

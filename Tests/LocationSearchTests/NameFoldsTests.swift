@@ -1,0 +1,344 @@
+import Foundation
+import Testing
+@testable import LocationSearch
+
+/// Names coded as an edit of their folded key (`_NameFolds`): every name reads back from
+/// a built completer and an index file exactly, whatever its case, script or punctuation;
+/// damaged flags are load errors, and a damaged fold reference reads as wrong text, never
+/// out of bounds.
+@Suite("Names coded over their folds", .holdsItsThread)
+struct NameFoldsTests {
+    /// Names that stress the case modes and the edits: title case, all capitals, lower
+    /// case after a hyphen or apostrophe, diacritics, separators the fold drops or merges,
+    /// scripts with and without case, letters whose upper case is longer or not two bytes.
+    static let names = [
+        "Saint-Étienne", "SAINT-ÉTIENNE", "saint-étienne", "Val-d'Or", "O'Higgins", "McAllen", "DeKalb",
+        "İstanbul", "Москва", "МОСКВА", "москва", "Αθήνα", "ΑΘΗΝΑ", "Σίφνος", "Straße", "STRASSE", "Ærøskøbing",
+        "Łódź", "Ǆemal", "ǅemal", "São Paulo", "Sa\u{0303}o Paulo", "  spaced   out ", "a--b", "x", "X", "東京",
+        "東京都 Tokyo", "Ꭰ", "Ⴀbc", "Ağrı", "Nuku‘alofa", "Boneh-ye ‘Alvān", "ss", "ΐ", "Ὀδυσσεύς",
+        String(repeating: "Long Name ", count: 30), "Dün-Ça", "ÀÉÎÕÜ", "Ÿpres", "ÿpres", "ǈubljana", "1st Street",
+        "Ośrodek", "Ąb", "ĳssel", "Ĳssel", "Ŋa", "Ωmega", "Ϗ", "Ѐ", "Ѡѡ", "Ӂӂ", "Ԁԁ", "Աբ", "ﬀ",
+    ]
+
+    static let gazetteer: Gazetteer = {
+        var places = names.enumerated().map { i, name in
+            Place(geonameID: 100 + i, name: name, kind: .city, countryCode: "XX", countryName: "Nowhere",
+                  population: 1_000 + i, coordinate: GeoCoordinate(latitude: 0, longitude: 0))
+        }
+        places.append(Place(geonameID: 99, name: "Alvan", kind: .city, countryCode: "XX", countryName: "Nowhere",
+                            population: 5, coordinate: GeoCoordinate(latitude: 0, longitude: 0)))
+        // Alternate names: some fold like the place's own (the index skips them), some differ.
+        let alternates = ["geonames:99": ["Alvān", "ALVAN", "alvan", "‘Alvān", "Alwan", "Al-Van", "Alvanshahr"],
+                          "geonames:100": ["Saint Etienne", "St-Étienne", "Sankt Etienne"]]
+        return try! Gazetteer(places: places, alternateNames: alternates)
+    }()
+
+    static let completer = LocationCompleter(gazetteer: gazetteer)
+
+    func written(_ completer: LocationCompleter) throws -> LocationCompleter {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-folds-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try completer.writeIndex(to: file)
+        return try LocationCompleter(indexFile: file)
+    }
+
+    /// Every name reads back as it was, one at a time and in a scan, from the built
+    /// completer and from its file, and most are coded over their folds (when it is
+    /// built: the file stores them so).
+    @Test(arguments: [0, 1])
+    func everyNameReadsBack(_ which: Int) throws {
+        let (gazetteer, completer) = which == 0
+            ? (Self.gazetteer, Self.completer) : (Fixtures.gazetteer, Fixtures.completer)
+        let loaded = try written(completer)
+        let source = gazetteer._names
+        let expected = (0..<source.count).map { Array(source.string($0).utf8) }
+        #expect(!(0..<source.count).contains(where: source.folds.isFlagged))
+        for read in [completer.gazetteer._names, loaded.gazetteer._names] {
+            #expect(read.count == source.count)
+            for i in 0..<source.count {
+                #expect(Array(read.string(i).utf8) == expected[i], "name \(i): \(source.string(i))")
+            }
+            var scanned: [[UInt8]] = []
+            read.forEach(in: 0..<read.count) { _, bytes in
+                scanned.append(Array(bytes))
+                return true
+            }
+            #expect(scanned == expected)
+            let flagged = (0..<read.count).filter(read.folds.isFlagged)
+            #expect(flagged.count * 2 > read.count)
+            for a in 0..<min(read.count, 40) {
+                for b in 0..<min(read.count, 40) {
+                    // (Bytes, not `String`s: "São" and "Sa\u{0303}o" are equal strings.)
+                    #expect(read.equal(a, b) == (expected[a] == expected[b]))
+                }
+            }
+        }
+        #expect((0..<source.count).allSatisfy {
+            loaded.gazetteer._names.units($0) == completer.gazetteer._names.units($0)
+                && loaded.gazetteer._names.folds.isFlagged($0) == completer.gazetteer._names.folds.isFlagged($0)
+        })
+        #expect(IndexFileTests.answersAlike(loaded, completer))
+    }
+
+    /// A completer built over a gazetteer whose names are coded over another index's
+    /// folds (a file's) codes them again over its own: every name reads back.
+    @Test func aGazetteerReadFromAFileBuildsAgain() throws {
+        let loaded = try written(Self.completer)
+        let rebuilt = LocationCompleter(gazetteer: loaded.gazetteer)
+        let source = Self.gazetteer._names, read = rebuilt.gazetteer._names
+        #expect((0..<source.count).allSatisfy { Array(read.string($0).utf8) == Array(source.string($0).utf8) })
+        #expect(IndexFileTests.answersAlike(rebuilt, Self.completer))
+    }
+
+    /// The names in many scripts and cases: a file's completions show them as they were.
+    @Test func completionsShowTheNamesAsTheyWere() throws {
+        let loaded = try written(Self.completer)
+        for query in ["saint", "st et", "moskva", "москва", "αθ", "strasse", "lodz", "alvan", "sao", "東", "long name"] {
+            #expect(loaded.completions(for: query) == Self.completer.completions(for: query), "\(query)")
+        }
+    }
+
+    /// `upper(_:)` and the coder's `lower(_:)` undo each other on the two-byte letters
+    /// that have a case; every other two-byte scalar is kept.
+    @Test func upperAndLowerUndoEachOther() {
+        for scalar in UInt32(0x80)...0x7FF {
+            let upper = _NameFolds.upper(scalar)
+            #expect(upper >= 0x80 && upper <= 0x7FF)
+            if let lower = _NameFolds.Coder.lower(scalar) { #expect(_NameFolds.upper(lower) == scalar) }
+            if upper != scalar { #expect(_NameFolds.Coder.lower(upper) != nil) }
+        }
+    }
+
+    /// Each case mode upper-cases what `lowered` lowered.
+    @Test(arguments: ["Saint-Étienne", "Val-d'Or", "ΑΘΗΝΑ", "Москва", "O'Higgins", "a b-c d", "Ÿ"])
+    func loweringThenApplyingTheCaseGivesTheName(_ name: String) {
+        let display = Array(name.utf8)
+        var lowered: [UInt8] = []
+        for mode in _NameFolds.Mode.allCases {
+            let ok = display.withUnsafeBufferPointer { _NameFolds.Coder.lowered($0, mode, into: &lowered) }
+            guard ok else { continue }
+            lowered.withUnsafeMutableBufferPointer { _NameFolds.applyCase(mode, $0.baseAddress!, count: $0.count) }
+            #expect(lowered == display, "\(name) in mode \(mode)")
+        }
+    }
+
+    /// A cursor reads every name as `withBytes` does: in order (each copying from the one
+    /// before, still in its buffer), backwards and by leaps, over the names as given and
+    /// as coded over the folds.
+    @Test func aCursorReadsEveryNameAsWithBytesDoes() {
+        for names in [Self.gazetteer._names, Self.completer.gazetteer._names, Fixtures.completer.gazetteer._names] {
+            let expected = (0..<names.count).map { names.withBytes($0) { Array($0) } }
+            let (inOrder, backwards, leaps) = names.withCursor { cursor in
+                ((0..<names.count).map { Array(cursor.bytes($0)) },
+                 (0..<names.count).reversed().map { Array(cursor.bytes($0)) },
+                 stride(from: 0, to: names.count, by: 3).map { Array(cursor.bytes($0)) })
+            }
+            #expect(inOrder == expected)
+            #expect(backwards == expected.reversed())
+            #expect(leaps == stride(from: 0, to: names.count, by: 3).map { expected[$0] })
+        }
+    }
+
+    /// The coder's choices: a name that is its fold or its title case takes two codes, in
+    /// `.none` and `.title`; one with a word in lower case edits the name itself; none
+    /// is coded in as many codes as its own, or more.
+    @Test func theCoderTriesTheCheapModes() throws {
+        let names = Self.completer.gazetteer._names
+        let coder = try #require(_NameFolds.Coder(table: names.table))
+        let scratch = _NameFolds.Coder.Scratch(coder.table)
+        func coded(_ display: String, over fold: String, below budget: Int = 100) -> [UInt16]? {
+            var codes: [UInt16] = []
+            let done = Array(display.utf8).withUnsafeBufferPointer { display in
+                Array(fold.utf8).withUnsafeBufferPointer { fold in
+                    coder.encoder.withLookup {
+                        _NameFolds.Coder.code(display, fold: fold, $0, below: budget, scratch, into: &codes)
+                    }
+                }
+            }
+            return done ? codes : nil
+        }
+        #expect(coded("москва", over: "москва") == [0, 0])
+        #expect(coded("San Francisco", over: "san francisco") == [1, 0])
+        #expect(coded("Αθήνα", over: "αθηνα").map { $0[0] } == 1)
+        #expect(coded("Rio de Janeiro", over: "rio de janeiro").map { $0[0] } == 0)
+        #expect(coded("Saint-Étienne", over: "saint etienne").map { $0[0] } == 1)
+        #expect(coded("San Francisco", over: "san francisco", below: 2) == nil)
+        #expect(coded("Saint-Étienne", over: "saint etienne", below: 4) == nil)
+    }
+
+    /// A table whose encoder would number its symbols otherwise (an unused code between
+    /// two symbols) has no coder: its names keep their codes.
+    @Test func aTableWithAHoleHasNoCoder() {
+        let table = Self.completer.gazetteer._names.table
+        #expect(_NameFolds.Coder(table: table) != nil)
+        var lengths = Array(table.lengths.buffer)
+        lengths[_SymbolTable.firstSymbol] = 0
+        var symbols = Array(table.symbols.buffer)
+        symbols[_SymbolTable.firstSymbol] = 0
+        #expect(_NameFolds.Coder(table: _SymbolTable(symbols: _Column(symbols), lengths: _Column(lengths))) == nil)
+    }
+
+    /// A name whose fold's text number does not fit a header (an index of more than 2^21
+    /// texts) keeps its own codes: `foldCoded` given such numbers flags none.
+    @Test func aTextNumberAHeaderCannotHoldKeepsTheOwnCodes() {
+        let names = Self.gazetteer._names
+        let coded = (0..<names.count).map {
+            _CompressedStrings.FoldCodedName(name: UInt32($0), ref: 0, end: UInt32(2 * $0 + 2))
+        }
+        let codes = [UInt16](repeating: 0, count: 2 * names.count)
+        for number in [UInt32(1 << _NameFolds.textBits), UInt32.max] {
+            let result = names.foldCoded(coded, codes: codes, textNumbers: [number])
+            #expect(!(0..<result.count).contains(where: result.folds.isFlagged))
+            #expect((0..<names.count).allSatisfy { result.string($0) == names.string($0) })
+            #expect(result.codes.buffer.elementsEqual(names.codes.buffer))
+        }
+    }
+
+    /// Where a flagged name's codes and a literal name's are in the file of `completer`.
+    func codes(_ completer: LocationCompleter) throws -> (flagged: Int, literal: [Int], short: Int?, texts: Int) {
+        let read = try written(completer).gazetteer._names
+        let flagged = try #require((0..<read.count).first(where: read.folds.isFlagged))
+        let literal = (0..<read.count).filter { !read.folds.isFlagged($0) && read.copied($0) == nil }
+        let short = literal.first { read.units($0).count < _NameFolds.headerCodes }
+        return (read.units(flagged).lowerBound, literal, short, completer.index.keyText.count)
+    }
+
+    /// The file of `completer` with `damage` done and resealed (so the checksums pass),
+    /// read: the damage must be one a load cannot see.
+    func resealed(_ completer: LocationCompleter, _ damage: (IndexLayout, inout Data) -> Void) throws
+        -> LocationCompleter {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-folds-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try completer.writeIndex(to: file)
+        var data = try Data(contentsOf: file)
+        let layout = IndexLayout(data)
+        damage(layout, &data)
+        layout.reseal(&data)
+        try data.write(to: file)
+        return try LocationCompleter(indexFile: file)
+    }
+
+    /// Every name of `loaded` but the `damaged` ones (and those that copy from them)
+    /// reads as in `Self.gazetteer`, and every name decodes (the damaged ones to wrong
+    /// text, within their buffers), alone, in a scan and in completions.
+    func expectOnlyDamaged(_ damaged: Set<Int>, in loaded: LocationCompleter) {
+        let source = Self.gazetteer._names, read = loaded.gazetteer._names
+        var affected = damaged
+        for i in 0..<read.count where affected.contains(i - 1) && read.copied(i) != nil { affected.insert(i) }
+        for i in 0..<source.count where !affected.contains(i) {
+            #expect(Array(read.string(i).utf8) == Array(source.string(i).utf8), "name \(i)")
+        }
+        for i in damaged { _ = read.string(i) }
+        var scanned = 0
+        read.forEach(in: 0..<read.count) { _, _ in
+            scanned += 1
+            return true
+        }
+        #expect(scanned == read.count)
+        for query in ["saint", "st et", "moskva", "alvan", "sao", "long name", "a", "x"] {
+            _ = loaded.completions(for: query)
+        }
+    }
+
+    /// A flagged name's text number past the key text's (the largest a header holds),
+    /// resealed: the load does not read the headers (a quarter of a cold start), so the
+    /// name decodes with no fold, its edits only.
+    @Test(arguments: [0xFFF, 0x7FF])
+    func aFoldReferenceBeyondTheTextsDecodesWithoutAFold(_ high: Int) throws {
+        let (flagged, _, _, texts) = try codes(Self.completer)
+        #expect(texts < (high << 9))
+        let read = try written(Self.completer).gazetteer._names
+        let name = try #require((0..<read.count).first(where: read.folds.isFlagged))
+        let loaded = try resealed(Self.completer) { l, d in Self.setCode(l, flagged + 1, high, &d) }
+        #expect(loaded.gazetteer._names.foldTextNumber(name).map { $0 >= texts } == true)
+        let units = loaded.gazetteer._names.units(name)
+        if units.count == _NameFolds.headerCodes { #expect(loaded.gazetteer._names.string(name).isEmpty) }
+        expectOnlyDamaged([name], in: loaded)
+    }
+
+    /// A name of one code flagged as coded over a fold, resealed: it is shorter than a
+    /// header, so it decodes as empty; the names after it (which may copy from it) stay
+    /// in bounds.
+    @Test func aFlaggedNameTooShortForItsHeaderDecodesAsEmpty() throws {
+        let short = try #require(try codes(Self.completer).short)
+        let loaded = try resealed(Self.completer) { l, d in
+            l.setByte("names.folds", at: short / 8, l.byte("names.folds", at: short / 8, d) | 1 << (short % 8), &d)
+        }
+        #expect(loaded.gazetteer._names.folds.isFlagged(short))
+        #expect(loaded.gazetteer._names.string(short).isEmpty)
+        expectOnlyDamaged([short], in: loaded)
+    }
+
+    @Test func aFlagBeyondTheNamesIsAnError() throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "a flag beyond the names") { l, d in
+            let last = l.section("names.folds").count - 1
+            l.setByte("names.folds", at: last, 0xFF, &d)
+        }
+    }
+
+    @Test func flagsOfTheWrongLengthAreAnError() throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "flags of a word too few") { l, d in
+            guard let section = l.sections.firstIndex(where: { $0.name == "names.folds" }) else { return }
+            l.setTable(section, word: IndexLayout.offsetWord + 1, UInt64(l.section("names.folds").count - 8), &d)
+        }
+    }
+
+    /// Every flagged name's edit codes damaged to the largest copy, skip and literal (an
+    /// edit that reads past its name's codes and its fold's end), resealed: each decodes
+    /// within its buffer.
+    @Test func editsPastTheFoldAndTheCodesStayInBounds() throws {
+        let read = try written(Self.completer).gazetteer._names
+        let edited = (0..<read.count).filter { read.folds.isFlagged($0) && read.units($0).count > 2 }
+        #expect(!edited.isEmpty)
+        let loaded = try resealed(Self.completer) { l, d in
+            for name in edited { Self.setCode(l, read.units(name).lowerBound + 2, 0xFFF, &d) }
+        }
+        expectOnlyDamaged(Set(edited), in: loaded)
+    }
+
+    /// Each byte of a flagged name's codes set to each of a few values (a header naming
+    /// any text, any mode, edits of any copy, skip and literal), for a name that is its
+    /// fold and one with edits, and a flag set on a name of symbols, resealed: the load
+    /// reads no header, and every name decodes within its buffers.
+    @Test func anyByteOfACodedNameDecodesInBounds() throws {
+        let read = try written(Self.completer).gazetteer._names
+        let flagged = (0..<read.count).filter(read.folds.isFlagged)
+        let names = [flagged.first { read.units($0).count == 2 }, flagged.first { read.units($0).count > 3 }]
+            .compactMap { $0 }
+        #expect(names.count == 2)
+        for name in names {
+            let units = read.units(name)
+            for at in (units.lowerBound * 3 / 2)..<((units.upperBound * 3 + 1) / 2) {
+                for value: UInt8 in [0x00, 0x5A, 0xA5, 0xFF] {
+                    let loaded = try resealed(Self.completer) { l, d in l.setByte("names.codes", at: at, value, &d) }
+                    expectOnlyDamaged(Set([name - 1, name, name + 1].filter { (0..<read.count).contains($0) }),
+                                      in: loaded)
+                }
+            }
+        }
+        let literal = try #require((0..<read.count).first { !read.folds.isFlagged($0) && read.units($0).count > 2 })
+        let loaded = try resealed(Self.completer) { l, d in
+            let flags = l.byte("names.folds", at: literal / 8, d)
+            l.setByte("names.folds", at: literal / 8, flags | 1 << (literal % 8), &d)
+        }
+        #expect(loaded.gazetteer._names.folds.isFlagged(literal))
+        expectOnlyDamaged([literal], in: loaded)
+    }
+
+    /// The gazetteer has what the damage needs: a name of one code and some names coded
+    /// over a fold, in a file whose flags end in a partial word.
+    @Test func theGazetteerHasWhatTheDamageNeeds() throws {
+        #expect(try codes(Self.completer).short != nil)
+        #expect(Self.gazetteer._names.count % 64 != 0)
+    }
+
+    /// Sets 12-bit code `k` of the names' packed codes to `value`.
+    static func setCode(_ l: IndexLayout, _ k: Int, _ value: Int, _ d: inout Data) {
+        let at = k * 3 / 2
+        var pair = Int(l.byte("names.codes", at: at, d)) | Int(l.byte("names.codes", at: at + 1, d)) << 8
+        let shift = (k & 1) * 4
+        pair = pair & ~(0xFFF << shift) | value << shift
+        l.setByte("names.codes", at: at, UInt8(pair & 0xFF), &d)
+        l.setByte("names.codes", at: at + 1, UInt8(pair >> 8), &d)
+    }
+}
