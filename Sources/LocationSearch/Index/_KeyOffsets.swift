@@ -219,12 +219,13 @@ final class _KeyOffsets: Sendable {
     /// columns' (whose own check is the whole-name list's): a start is below
     /// `1 << refShift` by its bits (`init(refs:refBits:startBits:whole:)`), so a key's
     /// reference is inside its whole-name key's text's room, which the text's padding
-    /// covers (`_KeyText.padding(shift:)`).
+    /// covers (`_KeyText.padding(shift:)`). `largestRef`, for a word list, is the largest
+    /// whole-name key of its keys when the caller has found it already.
     ///
     /// - Complexity: O(*n*) for *n* keys.
-    func isConsistent(textCount: Int, refShift expected: Int) -> Bool {
+    func isConsistent(textCount: Int, refShift expected: Int, largestRef: UInt64? = nil) -> Bool {
         guard refShift == expected, (1...32).contains(refShift) else { return false }
-        if let refs { return refsAreConsistent(refs) }
+        if let refs { return refsAreConsistent(refs, largest: largestRef) }
         switch shift {
         case 0:
             return delta.isEmpty && base.allBelow(textCount << refShift)
@@ -244,15 +245,18 @@ final class _KeyOffsets: Sendable {
     }
 
     /// A word list's check: every key's whole-name key below the whole-name keys' count.
+    /// `largest`, when given, is the largest of them, found by the caller in a pass it
+    /// makes anyway (`_SortedKeys.WordReferences.largest()`).
     ///
-    /// - Complexity: O(*n*) for *n* keys, read in order (a loop compiled per word width).
-    private func refsAreConsistent(_ refs: _PackedWords) -> Bool {
+    /// - Complexity: O(*n*) for *n* keys, read in order (a loop compiled per word width);
+    ///   O(1) with `largest`.
+    private func refsAreConsistent(_ refs: _PackedWords, largest: UInt64?) -> Bool {
         switch shift {
         case 0: guard delta.isEmpty else { return false }
         case Self.blockShift: guard base.count == (delta.count + (1 << shift) - 1) >> shift else { return false }
         default: return false
         }
-        return refs.count == 0 || refs.maxima(splitAt: refBits).low < UInt64(wholeCount)
+        return refs.count == 0 || (largest ?? refs.maxima(splitAt: refBits).low) < UInt64(wholeCount)
     }
 }
 

@@ -84,15 +84,18 @@ struct _PackedWords: Sendable {
 
     @inline(__always)
     private func maxima(width: Int, splitAt shift: Int) -> (low: UInt64, high: UInt64) {
-        let words = buffers(width: width)
-        let lowMask: UInt64 = (1 << UInt64(shift)) &- 1
+        // Each number is read as the word from its first byte; the bytes above its width
+        // (the next numbers') are dropped by a shift to the top of the word rather than a
+        // mask, so the high maximum is the shifted words' (shifted back once).
+        let bytes = UnsafeRawPointer(self.bytes.pointer)
+        let top = UInt64(64 - 8 * width), lowMask = ((1 << UInt64(shift)) &- 1) & Self.mask(width: width)
         var low: UInt64 = 0, high: UInt64 = 0
         for i in 0..<count {
-            let word = words[i]
+            let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i &* width, as: UInt64.self))
             low = max(low, word & lowMask)
-            high = max(high, word &>> UInt64(shift))
+            high = max(high, word &<< top)
         }
-        return (low, high)
+        return (low, (high &>> top) &>> UInt64(shift))
     }
 
     @inline(__always)

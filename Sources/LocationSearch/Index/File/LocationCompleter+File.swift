@@ -16,35 +16,44 @@ extension LocationCompleter {
 
     /// The completer `write(to:)` wrote, every part checked against the ones it refers to.
     ///
-    /// The checks run on two threads: the index's whole-name list (its keys, trie and
-    /// views), the word keys' references to it and the stored answers on one of their own,
-    /// while this one checks the gazetteer, the qualifiers and the rest of the word list
+    /// The checks run on two threads, about half the work each: the index's head (its
+    /// text, names and scores), its whole-name keys and views, the word list (with its
+    /// keys' references to the whole-name keys) and the stored answers on one of their own,
+    /// while this one checks the gazetteer, the qualifiers and the whole-name list's trie
     /// (and finds the gazetteer's languages);
     /// then the index's references into the gazetteer. (If both threads find damage,
     /// this thread's is the error reported.)
     ///
     /// - Complexity: O(*n*) for a file of *n* bytes.
     init(reading reader: _IndexFile.Reader) throws {
-        let head = try _PrefixIndex.Head(reading: reader)
         let wordReferences = try _SortedKeys.WordReferences(reading: reader, prefix: "words")
+        let wholeKeyCount = try _PrefixIndex.List.keyCount(reader, "whole")
         let (here, there) = try _Concurrently.run({
             let gazetteer = try Gazetteer(reading: reader)
             return (gazetteer: gazetteer,
                     qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
                     qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
                     localization: _CompletionSource.Localization(gazetteer),
-                    words: try _PrefixIndex.List.readingWords(reader, references: wordReferences, head: head))
+                    wholeTrie: try _ShallowTrie(reading: reader, prefix: "trie.whole", keyCount: wholeKeyCount))
         }, alongside: {
             Result {
-                let whole = try _PrefixIndex.List.reading(reader, "whole", head: head)
-                guard let wordOffsets = wordReferences.offsets(whole: whole.keys, text: head.keyText)
+                let head = try _PrefixIndex.Head(reading: reader)
+                let keys = try _PrefixIndex.List.readingKeys(reader, "whole", head: head)
+                // (The word keys' largest whole-name key and rank, for both of their checks.)
+                let largest = wordReferences.largest()
+                guard keys.count == wholeKeyCount, let wordOffsets = wordReferences.offsets(
+                    whole: keys, text: head.keyText, largestRef: largest.ref)
                 else { throw reader.invalid("the words key list is damaged") }
-                return (whole: whole, wordOffsets: wordOffsets,
+                return (head: head, keys: keys, views: try _KeyViews(reading: reader, prefix: "whole.vw"),
+                        wordOffsets: wordOffsets,
+                        words: try _PrefixIndex.List.readingWords(
+                            reader, references: wordReferences, largestRank: largest.rank, head: head),
                         answers: try _PrecomputedAnswers(reading: reader, prefix: "answers", head: head))
             }
         })
-        let gazetteer = here.gazetteer, (whole, wordOffsets, answers) = try there.get()
-        guard let index = _PrefixIndex(head: head, whole: whole, words: here.words, wordOffsets: wordOffsets) else {
+        let gazetteer = here.gazetteer, (head, keys, views, wordOffsets, words, answers) = try there.get()
+        let whole = (keys: keys, trie: here.wholeTrie, views: views)
+        guard let index = _PrefixIndex(head: head, whole: whole, words: words, wordOffsets: wordOffsets) else {
             throw reader.invalid("the words key list is damaged")
         }
         if let problem = index.mismatch(

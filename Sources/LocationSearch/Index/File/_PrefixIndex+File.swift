@@ -32,7 +32,7 @@ extension _PrefixIndex {
     /// ask before using it.
     ///
     /// The word list's keys refer to the whole-name list's: `wordOffsets` are their offsets,
-    /// checked against it (`_SortedKeys.WordReferences.offsets(whole:text:)`); `nil`
+    /// checked against it (`_SortedKeys.WordReferences.offsets(whole:text:largestRef:)`); `nil`
     /// when its entries do not fit the whole-name list's.
     init?(head: Head, whole: List.Parts, words: List.WordParts, wordOffsets: _KeyOffsets) {
         guard let wordKeys = _SortedKeys(words: words.columns, offsets: wordOffsets, whole: whole.keys)
@@ -113,17 +113,28 @@ extension _PrefixIndex.List {
     /// One list's keys, trie and views.
     typealias Parts = (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews)
 
-    /// List `list`'s parts as `_PrefixIndex.write(to:)` wrote them (sections `<list>.*`,
-    /// `trie.<list>.*` and `<list>.vw.*`), each checked within itself and against the
-    /// others and `head`.
+    /// List `list`'s keys (sections `<list>.*`), checked within themselves and against
+    /// `head`.
     ///
     /// - Complexity: O(*n*) for *n* keys.
-    static func reading(_ reader: _IndexFile.Reader, _ list: String, head: _PrefixIndex.Head) throws -> Parts {
-        let keys = try _SortedKeys(
-            reading: reader, prefix: list, text: head.keyText, nameCount: head.nameDisplay.count,
-            scores: head.scores)
-        return (keys, try _ShallowTrie(reading: reader, prefix: "trie.\(list)", keyCount: keys.count),
-                try _KeyViews(reading: reader, prefix: "\(list).vw"))
+    static func readingKeys(
+        _ reader: _IndexFile.Reader, _ list: String, head: _PrefixIndex.Head
+    ) throws -> _SortedKeys {
+        try _SortedKeys(
+            reading: reader, prefix: list, text: head.keyText, nameCount: head.nameDisplay.count, scores: head.scores)
+    }
+
+    /// The number of keys of list `list`: its words' count, from the length of its
+    /// `.entry` section and their width, before the list is checked (`readingKeys`), so
+    /// that a loader checks the list's trie (`_ShallowTrie(reading:prefix:keyCount:)`) on
+    /// one thread and its keys on another; the keys read must then come to this count.
+    ///
+    /// - Complexity: O(1).
+    static func keyCount(_ reader: _IndexFile.Reader, _ list: String) throws -> Int {
+        guard let width = Int(exactly: try reader.value("\(list).entry.width")),
+              let words = _PackedWords(bytes: try reader.column("\(list).entry", as: UInt8.self), width: width)
+        else { throw reader.invalid("the \(list) key list is damaged") }
+        return words.count
     }
 
     /// The word list's columns (before they are joined to the whole-name list's), trie and
@@ -132,15 +143,17 @@ extension _PrefixIndex.List {
 
     /// The word list's parts as `_PrefixIndex.write(to:)` wrote them (sections `words.*`,
     /// `trie.words.*` and `words.vw.*`) beside its `references`, each checked within itself
-    /// and against the others and `head` (the references' whole-name keys and starts are
-    /// checked against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:text:)`).
+    /// and against the others and `head`, the largest rank being `largestRank`
+    /// (`references.largest().rank`; the references' whole-name keys and starts are checked
+    /// against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:text:largestRef:)`).
     ///
     /// - Complexity: O(*n*) for *n* keys.
     static func readingWords(
-        _ reader: _IndexFile.Reader, references: _SortedKeys.WordReferences, head: _PrefixIndex.Head
+        _ reader: _IndexFile.Reader, references: _SortedKeys.WordReferences, largestRank: UInt64,
+        head: _PrefixIndex.Head
     ) throws -> WordParts {
         let columns = try _SortedKeys.WordColumns(
-            reading: reader, prefix: "words", references: references, scores: head.scores)
+            reading: reader, prefix: "words", references: references, largestRank: largestRank, scores: head.scores)
         return (columns, try _ShallowTrie(reading: reader, prefix: "trie.words", keyCount: columns.count),
                 try _KeyViews(reading: reader, prefix: "words.vw"))
     }

@@ -58,9 +58,9 @@ extension _SortedKeys {
 extension _SortedKeys {
     /// A word list's references to the whole-name keys (`_KeyOffsets`): its `.entry` words
     /// and their fields' bits, as `write(to:prefix:)` wrote them, checked for their layout
-    /// only. A loader reads them once and checks them on two threads: their ranks with the
-    /// rest of the word list (`WordColumns`), their whole-name keys and starts against the
-    /// whole-name list (`offsets(whole:text:)`).
+    /// only. A loader finds their largest whole-name key and rank in one pass (`largest()`)
+    /// and checks them against the whole-name list (`offsets(whole:text:largestRef:)`) and
+    /// with the rest of the word list (`WordColumns`).
     struct WordReferences: Sendable {
         let refs: _PackedWords
         let refBits: Int
@@ -89,14 +89,23 @@ extension _SortedKeys {
             self.startBits = startBits
         }
 
-        /// The word keys' references through `whole`'s, when every key's whole-name key is
-        /// one of `whole`'s and its start fits a reference into `text` (`whole`'s own keys
-        /// being checked against `text`); `nil` when not.
+        /// The largest whole-name key and the largest rank of the word keys (0 when there
+        /// are none): what both of their checks need, in one pass.
         ///
         /// - Complexity: O(*n*) for *n* word keys, read in order.
-        func offsets(whole: _SortedKeys, text: _KeyText) -> _KeyOffsets? {
+        func largest() -> (ref: UInt64, rank: UInt64) {
+            let (low, high) = refs.maxima(splitAt: refBits)
+            return (low, high >> UInt64(startBits))
+        }
+
+        /// The word keys' references through `whole`'s, when every key's whole-name key is
+        /// one of `whole`'s and its start fits a reference into `text` (`whole`'s own keys
+        /// being checked against `text`); `nil` when not. `largestRef` is `largest().ref`.
+        ///
+        /// - Complexity: O(*b*) for *b* blocks of whole-name keys.
+        func offsets(whole: _SortedKeys, text: _KeyText, largestRef: UInt64) -> _KeyOffsets? {
             guard let offsets = _KeyOffsets(refs: refs, refBits: refBits, startBits: startBits, whole: whole.key),
-                  offsets.isConsistent(textCount: text.count, refShift: text.shift)
+                  offsets.isConsistent(textCount: text.count, refShift: text.shift, largestRef: largestRef)
             else { return nil }
             return offsets
         }
@@ -120,11 +129,12 @@ extension _SortedKeys {
         }
 
         /// The columns under `prefix` beside `references`, their ranks below the count of
-        /// `scores` (checked by the caller: `_KeyNameScores.scoresAreConsistent(_:)`).
+        /// `scores` (checked by the caller: `_KeyNameScores.scoresAreConsistent(_:)`), the
+        /// largest being `largestRank` (`references.largest().rank`).
         ///
-        /// - Complexity: O(*n*) for *n* keys.
+        /// - Complexity: O(*b*) for *b* buckets.
         init(reading reader: _IndexFile.Reader, prefix: String, references: WordReferences,
-             scores: _Column<Float>) throws {
+             largestRank: UInt64, scores: _Column<Float>) throws {
             let column = reader.columns(prefix), refs = references.refs
             tree = try column("tree")
             let leaves = try reader.value("\(prefix).leaves")
@@ -134,9 +144,7 @@ extension _SortedKeys {
                     "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(refs.count) keys")
             }
             buckets = try column("buckets")
-            let rankShift = references.refBits + references.startBits
-            guard refs.count == 0
-                || (refs.paddingIsZero && refs.maxima(splitAt: rankShift).high < UInt64(scores.count)),
+            guard refs.count == 0 || (refs.paddingIsZero && largestRank < UInt64(scores.count)),
                   _BucketTable.isConsistent(buckets, count: refs.count)
             else { throw reader.invalid("the \(prefix) key list is damaged") }
             self.references = references
