@@ -283,6 +283,123 @@ struct NameFoldsTests {
         }
     }
 
+    /// The names a respelling can choose are marked (`_NameFolds.respellable`): exactly
+    /// those with bytes beyond ASCII that fold like another name of their place (the
+    /// first of them too: "Saint-Étienne" before "Saint Etienne"), in the built completer
+    /// and in its file.
+    @Test(arguments: [0, 1])
+    func theRespellableNamesAreMarked(_ which: Int) throws {
+        let (gazetteer, completer) = which == 0
+            ? (Self.gazetteer, Self.completer) : (Fixtures.gazetteer, Fixtures.completer)
+        let source = gazetteer._names
+        var expected: [Int] = []
+        for place in 0..<gazetteer._places.count {
+            let record = gazetteer._places[place]
+            let names = Int(record.firstName)..<Int(record.firstName + record.nameCount)
+            let folds = names.map { n in
+                source.withBytes(n) { bytes -> [UInt8] in
+                    var key: [UInt8] = []
+                    _Folding.fold(utf8: bytes, into: &key)
+                    return key
+                }
+            }
+            for (i, n) in names.enumerated() where !folds[i].isEmpty
+                && source.withBytes(n, { $0.contains { $0 >= 0x80 } })
+                && folds.indices.contains(where: { $0 != i && folds[$0] == folds[i] }) {
+                expected.append(n)
+            }
+        }
+        if which == 0 {
+            #expect(expected.count >= 3)
+            #expect(expected.contains(0))  // "Saint-Étienne", before "Saint Etienne"
+        }
+        for read in [completer.gazetteer._names, try written(completer).gazetteer._names] {
+            #expect((0..<read.count).filter(read.folds.isRespellable) == expected)
+            var scanned: [Int] = []
+            read.folds.forEachRespellable(in: 0..<read.count) { n in
+                scanned.append(n)
+                return true
+            }
+            #expect(scanned == expected)
+            let bounds = [(0, 0), (1, 2), (0, 63), (1, 65), (63, 64), (64, read.count), (3, read.count - 1)]
+            for range in bounds.map({ min($0, read.count)..<min(max($0, $1), read.count) }) {
+                var within: [Int] = []
+                read.folds.forEachRespellable(in: range) { n in
+                    within.append(n)
+                    return true
+                }
+                #expect(within == expected.filter(range.contains), "\(range)")
+            }
+        }
+    }
+
+    /// A respelling that decodes only the marked names finds what a scan of all the
+    /// place's names finds: every indexed name as a row's, typed as each of its place's
+    /// names beyond ASCII (whole, and its first two and four characters), in the built
+    /// completer and in its file.
+    @Test func aRespellingOfTheMarkedNamesFindsWhatAScanOfAllFinds() throws {
+        for completer in [Self.completer, try written(Self.completer)] {
+            let source = completer.source, names = completer.gazetteer._names, index = completer.index
+            var respelt = 0
+            for name in 0..<index.nameDisplay.count {
+                let place = index.namePlace[name], display = index.nameDisplay[name]
+                let record = completer.gazetteer._places[Int(place)]
+                let row = _CompletionRow(place: place, display: display, name: UInt32(name), keyOffset: 0,
+                                         matchedLength: 0, qualifier: [])
+                for n in record.firstName..<(record.firstName + record.nameCount) {
+                    let lower = names.string(Int(n)).lowercased()
+                    for typed in Set([lower, String(lower.prefix(2)), String(lower.prefix(4))])
+                    where typed.utf8.contains(where: { $0 >= 0x80 }) {
+                        let marked = source.respelled(row, typed: typed)
+                        let all = source.respelled(row, typed: typed, scanningAll: true)
+                        #expect(marked.display == all.display, "\(names.string(Int(display))) typed \(typed)")
+                        if marked.display != display { respelt += 1 }
+                    }
+                }
+            }
+            #expect(respelt >= 4)
+        }
+    }
+
+    @Test func aRespellableMarkBeyondTheNamesIsAnError() throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "a mark beyond the names") { l, d in
+            let last = l.section("names.respellable").count - 1
+            l.setByte("names.respellable", at: last, 0xFF, &d)
+        }
+    }
+
+    @Test func respellableMarksOfTheWrongLengthAreAnError() throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "marks of a word too few") { l, d in
+            guard let section = l.sections.firstIndex(where: { $0.name == "names.respellable" }) else { return }
+            l.setTable(section, word: IndexLayout.offsetWord + 1, UInt64(l.section("names.respellable").count - 8),
+                       &d)
+        }
+    }
+
+    /// The respellable marks damaged, resealed (every name marked, or none): the load
+    /// cannot tell (the marks are not checked against the names, which would decode them
+    /// all), and it costs only spellings: every name reads as it was and every query
+    /// completes; with every name marked, a respelling decodes them all and finds what a
+    /// scan finds; with none, a row keeps its spelling.
+    @Test(arguments: [UInt8(0xFF), 0x00])
+    func damagedRespellableMarksCostOnlySpellings(_ value: UInt8) throws {
+        let count = Self.gazetteer._names.count
+        let loaded = try resealed(Self.completer) { l, d in
+            for at in 0..<l.section("names.respellable").count {
+                let names = count - at * 8
+                let bits = names >= 8 ? value : names > 0 ? value & UInt8((1 << names) - 1) : 0
+                l.setByte("names.respellable", at: at, bits, &d)
+            }
+        }
+        expectOnlyDamaged([], in: loaded)
+        let marked = (0..<count).filter(loaded.gazetteer._names.folds.isRespellable)
+        #expect(marked == (value == 0 ? [] : Array(0..<count)))
+        for query in ["saint-é", "Saint-Ét", "alvā", "‘alv", "ålvan", "москва", "sã", "ÀÉ"] {
+            let titles = loaded.completions(for: query).map(\.title)
+            if value != 0 { #expect(titles == Self.completer.completions(for: query).map(\.title), "\(query)") }
+        }
+    }
+
     /// Every flagged name's edit codes damaged to the largest copy, skip and literal (an
     /// edit that reads past its name's codes and its fold's end), resealed: each decodes
     /// within its buffer.

@@ -381,13 +381,16 @@ extension _CompressedStrings {
     /// set here. The others keep their own codes (a copy of the string before
     /// still reads the same bytes, and a run of copies only gets shorter); one coded over
     /// another index's fold (a gazetteer read from a file) is coded from its bytes. The
-    /// result reads no fold until `_NameFolds.attaching(text:longest:)`.
+    /// result reads no fold until `_NameFolds.attaching(text:longest:)`. The names of
+    /// `respellable` (in any order) are marked so (`_NameFolds.respellable`).
     ///
     /// Two passes: each string's count of codes, then the codes packed as they are
     /// written (no array of all the codes before they are packed).
     ///
     /// - Complexity: O(*n*) for *n* codes.
-    func foldCoded(_ coded: [FoldCodedName], codes foldCodes: [UInt16], textNumbers: [UInt32]) -> _CompressedStrings {
+    func foldCoded(
+        _ coded: [FoldCodedName], codes foldCodes: [UInt16], textNumbers: [UInt32], respellable: [UInt32] = []
+    ) -> _CompressedStrings {
         // Per string, its entry in `coded` (-1 for none, or for a number a header cannot hold).
         var at = [Int32](repeating: -1, count: count)
         for (i, name) in coded.enumerated() where Int(name.name) < count {
@@ -443,8 +446,10 @@ extension _CompressedStrings {
                 }
             }
         }
+        var marks = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for name in respellable where Int(name) < count { marks[Int(name) / 64] |= 1 << UInt64(name % 64) }
         return _CompressedStrings(
             table: table, codes: _Column(packed), offsets: _StringOffsets(starts),
-            folds: _NameFolds(flags: _Column(flags)))
+            folds: _NameFolds(flags: _Column(flags), respellable: _Column(marks)))
     }
 }

@@ -39,14 +39,22 @@
 struct _NameFolds: Sendable {
     /// Bit `i % 64` of word `i / 64` is set when name `i` is coded over a fold.
     let flags: _Column<UInt64>
+    /// Bit `i % 64` of word `i / 64` is set when name `i` has bytes beyond ASCII and
+    /// another name of its place folds like it: the names a respelling can choose
+    /// (`_CompletionSource.respelled`, which then decodes only these); empty for names
+    /// the index build has not marked (a table built from strings), which a respelling
+    /// scans whole.
+    let respellable: _Column<UInt64>
     /// The index's key text (`_KeyText`), whose texts are the folds.
     let text: _KeyText?
     /// The most bytes of a fold that are read (the index's longest name): a fold's copy
     /// stops there, so a name decodes into `longest` bytes plus 8 a code.
     let longest: Int
 
-    init(flags: _Column<UInt64>, text: _KeyText? = nil, longest: Int = 0) {
+    init(flags: _Column<UInt64>, respellable: _Column<UInt64> = _Column([]), text: _KeyText? = nil,
+         longest: Int = 0) {
         self.flags = flags
+        self.respellable = respellable
         self.text = text
         self.longest = longest
     }
@@ -79,9 +87,46 @@ struct _NameFolds: Sendable {
         return word < flags.count && flags[word] &>> UInt64(index & 63) & 1 != 0
     }
 
+    /// Whether name `index` is marked respellable (`respellable`).
+    @inline(__always)
+    func isRespellable(_ index: Int) -> Bool {
+        let word = index &>> 6
+        return word < respellable.count && respellable[word] &>> UInt64(index & 63) & 1 != 0
+    }
+
+    /// Calls `body` with each name of `names` marked respellable, in order, until it
+    /// returns false: a word of the bits read per 64 names, no name's codes.
+    ///
+    /// - Complexity: O(*n* / 64 + *r*) for *n* names of which *r* are marked.
+    @inline(__always)
+    func forEachRespellable(in names: Range<Int>, _ body: (Int) throws -> Bool) rethrows {
+        guard !names.isEmpty else { return }
+        let bits = respellable.count
+        var word = names.lowerBound &>> 6
+        let last = (names.upperBound &- 1) &>> 6
+        while word <= last && word < bits {
+            var marked = respellable[word]
+            if word == names.lowerBound &>> 6 { marked &= ~0 &<< UInt64(names.lowerBound & 63) }
+            if word == last && names.upperBound & 63 != 0 { marked &= ~(~0 &<< UInt64(names.upperBound & 63)) }
+            while marked != 0 {
+                let name = word &<< 6 | marked.trailingZeroBitCount
+                guard try body(name) else { return }
+                marked &= marked &- 1
+            }
+            word &+= 1
+        }
+    }
+
+    /// Whether `words` fit `count` names: none, or a word per 64 with no bit past the last.
+    static func fit(_ words: UnsafeBufferPointer<UInt64>, count: Int) -> Bool {
+        guard words.isEmpty || words.count == (count + 63) / 64 else { return false }
+        if count % 64 != 0, let last = words.last, last >> UInt64(count % 64) != 0 { return false }
+        return true
+    }
+
     /// The index's key text joined to these flags.
     func attaching(text: _KeyText, longest: Int) -> _NameFolds {
-        _NameFolds(flags: flags, text: text, longest: longest)
+        _NameFolds(flags: flags, respellable: respellable, text: text, longest: longest)
     }
 
     /// The text number (in `_KeyText`) of the fold of the flagged name of codes `units`

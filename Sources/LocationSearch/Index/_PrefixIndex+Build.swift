@@ -82,6 +82,7 @@ extension _PrefixIndex {
         // (the whole-name keys' list takes longer), each header given its fold's text number
         // (a whole-name key's: every distinct text is one text of `keyText`).
         let sourceNames = gazetteer._names, codedNames = keys.codedNames, nameCodes = keys.nameCodes
+        let respellable = keys.respellable
         let (wholeList, (wordList, coded)) = _Concurrently.run(
             { Self.list(wholeKeys, sorted: wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) },
             alongside: {
@@ -92,7 +93,8 @@ extension _PrefixIndex {
                 for p in wholeSorted.indices {
                     textNumbers[Int(wholeSorted[p].name)] = UInt32(truncatingIfNeeded: wholeKeys.key[p] >> shift)
                 }
-                return (list, sourceNames.foldCoded(codedNames, codes: nameCodes, textNumbers: textNumbers))
+                return (list, sourceNames.foldCoded(
+                    codedNames, codes: nameCodes, textNumbers: textNumbers, respellable: respellable))
             })
         let index = _PrefixIndex(
             keyText: keyText, nameDisplay: _RisingColumn(keys.nameDisplay),
@@ -306,6 +308,9 @@ extension _PrefixIndex {
         /// name's codes (their header's text number still 0) end at its `end` in `nameCodes`.
         var codedNames: [_CompressedStrings.FoldCodedName] = []
         var nameCodes: [UInt16] = []
+        /// The names a respelling can choose (`_NameFolds.respellable`): each with bytes
+        /// beyond ASCII that folds like another name of its place (in no order, some twice).
+        var respellable: [UInt32] = []
 
         /// The folded names of `gazetteer`'s places in `range`, each name coded over its
         /// fold by `coder` where that is shorter (none without a coder), reporting progress
@@ -353,6 +358,7 @@ extension _PrefixIndex {
             var key: [UInt8] = []
             var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
             var placeRefs: [UInt32] = []  // each key's ref
+            var placeWide: [Bool] = []  // whether each key's first name has bytes beyond ASCII
             // A place's keys by hash once it has many names (a GeoNames row can hold tens of
             // thousands of alternate names): comparing each with all before it would be
             // quadratic. A hash shared by two different keys falls back to the comparisons.
@@ -364,6 +370,7 @@ extension _PrefixIndex {
             let sourceFolds = names.folds.flags.isEmpty ? nil : names.folds
             // (Local arrays, stored when done: appending to a property costs more.)
             var nameCodes: [UInt16] = [], codedNames: [_CompressedStrings.FoldCodedName] = []
+            var respellable: [UInt32] = []
             if lookup != nil {
                 nameCodes.reserveCapacity(3 * nameCount)
                 codedNames.reserveCapacity(nameCount)
@@ -371,6 +378,7 @@ extension _PrefixIndex {
             defer {
                 self.nameCodes = nameCodes
                 self.codedNames = codedNames
+                self.respellable = respellable
             }
             for placeIndex in range {
                 if let progress, placeIndex & 0x3FFF == 0 {
@@ -380,6 +388,7 @@ extension _PrefixIndex {
                 let importance = _Ranking.importance(population: record.population, kind: record.kind)
                 placeKeys.removeAll(keepingCapacity: true)
                 placeRefs.removeAll(keepingCapacity: true)
+                placeWide.removeAll(keepingCapacity: true)
                 if !manyKeys.isEmpty { manyKeys = [:] }
                 for n in 0..<Int(record.nameCount) {
                     let name = Int(record.firstName) + n
@@ -387,10 +396,13 @@ extension _PrefixIndex {
                     let own = sourceFolds?.isFlagged(name) == true ? Int.max : cursor.units.count
                     _Folding.fold(utf8: display, into: &key)
                     guard !key.isEmpty else { continue }
+                    let wide = display.contains { $0 >= 0x80 }
                     // A name that folds like an earlier one of its place is not indexed
                     // again: it is coded over that one's key.
                     if placeKeys.count < fewNames {
                         if let seen = placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) }) {
+                            Self.markRespellable(name, wide: wide, like: seen, placeRefs, placeWide, nameDisplay,
+                                                 &respellable)
                             if let lookup, let scratch {
                                 Self.code(name, display, own: own, over: key, ref: placeRefs[seen], lookup, scratch,
                                           &nameCodes, &codedNames)
@@ -406,6 +418,8 @@ extension _PrefixIndex {
                             let same = folded[placeKeys[seen]].elementsEqual(key)
                                 ? seen : placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) })
                             if let same {
+                                Self.markRespellable(name, wide: wide, like: same, placeRefs, placeWide, nameDisplay,
+                                                     &respellable)
                                 if let lookup, let scratch {
                                     Self.code(name, display, own: own, over: key, ref: placeRefs[same], lookup,
                                               scratch, &nameCodes, &codedNames)
@@ -423,6 +437,7 @@ extension _PrefixIndex {
                     longest = max(longest, key.count)
                     let ref = UInt32(nameDisplay.count)
                     placeRefs.append(ref)
+                    placeWide.append(wide)
                     if let lookup, let scratch {
                         Self.code(
                             name, display, own: own, over: key, ref: ref, lookup, scratch, &nameCodes, &codedNames)
@@ -480,6 +495,18 @@ extension _PrefixIndex {
             if coded { codedNames.append(.init(name: UInt32(name), ref: ref, end: UInt32(nameCodes.count))) }
         }
 
+        /// Marks name `name` (with bytes beyond ASCII when `wide`) respellable, and the
+        /// first name of its key `seen` of its place (which it folds like), each if it has
+        /// bytes beyond ASCII. (Static, as `code` is.)
+        @inline(__always)
+        private static func markRespellable(
+            _ name: Int, wide: Bool, like seen: Int, _ placeRefs: [UInt32], _ placeWide: [Bool],
+            _ nameDisplay: [UInt32], _ respellable: inout [UInt32]
+        ) {
+            if wide { respellable.append(UInt32(name)) }
+            if placeWide[seen] { respellable.append(nameDisplay[Int(placeRefs[seen])]) }
+        }
+
         /// FNV-1a.
         static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
             bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
@@ -505,6 +532,7 @@ extension _PrefixIndex {
             let codeBase = UInt32(nameCodes.count)
             nameCodes += other.nameCodes
             codedNames += other.codedNames.lazy.map { .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase) }
+            respellable += other.respellable
         }
 
         /// Weighs down every city's alternate name that is another city's canonical name

@@ -24,8 +24,14 @@ extension _CompletionSource {
     /// letters beyond ASCII ("münchen"), a name of the place with the same key whose
     /// lower-case form starts with what was typed ("München" rather than "Munchen").
     ///
-    /// - Complexity: O(*n*) in the length of the place's names.
-    func respelled(_ row: _CompletionRow, typed: String) -> _CompletionRow {
+    /// Such a name has bytes beyond ASCII and folds like the row's, another name of the
+    /// place: the index build marks those names (`_NameFolds.respellable`), and only they
+    /// are decoded (`scanningAll` decodes every name of the place, as a table without
+    /// the marks does).
+    ///
+    /// - Complexity: O(*n* / 64 + *r*) for a place of *n* names, *r* of them marked and
+    ///   decoded; O(*n*) in the length of the place's names when they are not marked.
+    func respelled(_ row: _CompletionRow, typed: String, scanningAll: Bool = false) -> _CompletionRow {
         let names = gazetteer._names
         func fits(_ name: UInt32) -> Bool {
             let lower = names.string(Int(name)).lowercased()
@@ -33,6 +39,7 @@ extension _CompletionSource {
         }
         guard !fits(row.display) else { return row }
         let record = record(row)
+        let place = Int(record.firstName)..<Int(record.firstName + record.nameCount)
         var key: [UInt8] = [], other: [UInt8] = []
         names.withBytes(Int(row.display)) { _Folding.fold(utf8: $0, into: &key) }
         // What was typed has letters beyond ASCII, so a name spelt that way has too; and
@@ -42,23 +49,45 @@ extension _CompletionSource {
             if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
             return bytes.contains { $0 >= 0x80 }
         }
-        // The byte checks (candidate, then the folded key) come before `fits`, which makes
-        // a lower-cased String: a place can have hundreds of names beyond ASCII.
-        // (Names in turn, each decoded once: a name may copy the start of the one before.
-        // A name coded over its fold is decoded only if that is the key's: the text of the
-        // whole-name keys with the key's text.)
-        let keyText = names.folds.flags.isEmpty ? -1 : names.foldTextNumber(Int(row.display)) ?? {
-            let (range, exact) = index.range(of: key, in: .whole)
-            return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : -1
-        }()
         var found: UInt32?
-        names.forEach(in: Int(record.firstName)..<Int(record.firstName + record.nameCount),
-                      decoding: { names.foldTextNumber($0) == keyText }) { n, bytes in
-            guard n != row.display && candidate(bytes) else { return true }
-            _Folding.fold(utf8: bytes, into: &other)
-            guard other == key, fits(UInt32(n)) else { return true }
-            found = UInt32(n)
-            return false
+        let folds = names.folds
+        if !scanningAll && !folds.respellable.isEmpty && place.contains(Int(row.display)) && !key.isEmpty {
+            // The marked names in turn, each decoded alone (a mark is rare: a decode of the
+            // names it copies from costs less than decoding the place's). A name coded over
+            // a fold, when the row's is too, is skipped unless its fold's text number is
+            // the row's (distinct texts are distinct numbers), and then needs no fold.
+            let keyText = names.foldTextNumber(Int(row.display))
+            folds.forEachRespellable(in: place) { n in
+                guard n != row.display else { return true }
+                let text = keyText == nil ? nil : names.foldTextNumber(n)
+                if let text, text != keyText { return true }
+                let spelt = names.withBytes(n) { bytes in
+                    guard candidate(bytes) else { return false }
+                    if text != nil { return true }
+                    _Folding.fold(utf8: bytes, into: &other)
+                    return other == key
+                }
+                guard spelt, fits(UInt32(n)) else { return true }
+                found = UInt32(n)
+                return false
+            }
+        } else {
+            // The byte checks (candidate, then the folded key) come before `fits`, which makes
+            // a lower-cased String: a place can have hundreds of names beyond ASCII.
+            // (Names in turn, each decoded once: a name may copy the start of the one before.
+            // A name coded over its fold is decoded only if that is the key's: the text of the
+            // whole-name keys with the key's text.)
+            let keyText = folds.flags.isEmpty ? -1 : names.foldTextNumber(Int(row.display)) ?? {
+                let (range, exact) = index.range(of: key, in: .whole)
+                return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : -1
+            }()
+            names.forEach(in: place, decoding: { names.foldTextNumber($0) == keyText }) { n, bytes in
+                guard n != row.display && candidate(bytes) else { return true }
+                _Folding.fold(utf8: bytes, into: &other)
+                guard other == key, fits(UInt32(n)) else { return true }
+                found = UInt32(n)
+                return false
+            }
         }
         guard let found else { return row }
         var respelled = row

@@ -2,14 +2,16 @@ extension _CompressedStrings {
     /// Appends the strings as sections `<prefix>.symbols` and `.lengths` (the symbol
     /// table's 4,096 entries), `.codes` (every string's 12-bit codes, one after another,
     /// packed two per three bytes) and `.base`, `.delta` and `.wide` (where each starts,
-    /// in codes, then the end: see `_StringOffsets`) and `.folds` (which strings are coded
-    /// over a fold: `_NameFolds`).
+    /// in codes, then the end: see `_StringOffsets`), `.folds` (which strings are coded
+    /// over a fold: `_NameFolds`) and `.respellable` (which a respelling reads:
+    /// `_NameFolds.respellable`).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append(prefix, [
             "symbols": table.symbols, "lengths": table.lengths, "codes": codes, "base": offsets.base,
             "delta": offsets.delta, "wide": offsets.wide,
         ])
         writer.append("\(prefix).folds", folds.flags)
+        writer.append("\(prefix).respellable", folds.respellable)
     }
 
     /// The strings `write(to:prefix:)` wrote, their table checked to be well formed, their
@@ -24,7 +26,8 @@ extension _CompressedStrings {
             table: _SymbolTable(symbols: try column("symbols"), lengths: try column("lengths")),
             codes: try column("codes"),
             offsets: _StringOffsets(base: try column("base"), delta: try column("delta"), wide: try column("wide")),
-            folds: _NameFolds(flags: try reader.column("\(prefix).folds", as: UInt64.self)))
+            folds: _NameFolds(flags: try reader.column("\(prefix).folds", as: UInt64.self),
+                              respellable: try reader.column("\(prefix).respellable", as: UInt64.self)))
         guard isConsistent() else { throw reader.invalid("the \(prefix) strings are damaged") }
     }
 }

@@ -113,7 +113,10 @@ enum _IndexFile {
     /// bounded when it decodes and the flags checked against the names at load.
     /// 32: where each key text starts in its block in the block's first eight bytes, not in
     /// a column of a byte a text (`key.text.at`): finding a text reads one cache line fewer.
-    static let version: UInt64 = 32
+    /// 33: the names a respelling can choose marked, a bit a name (`names.respellable`: a
+    /// name with bytes beyond ASCII that folds like another of its place), checked to fit
+    /// the names at load: a query typed beyond ASCII decodes only those of a row's place.
+    static let version: UInt64 = 33
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
