@@ -274,16 +274,6 @@ struct IndexFileTests {
             l.set("trie.words.lower.base", at: 0, _BlockedNumbers.wideFlag | count, &d) }),
         ("a trie's wide block of children not where the last ended", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.child.base", at: 0, _BlockedNumbers.wideFlag | 1, &d) }),
-        ("a trie's next bytes a key short", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.shorten("trie.whole.next", by: 1, &d) }),
-        ("a trie's next bytes a key long", { @Sendable (l: IndexLayout, d: inout Data) in
-            // (A byte of the padding or the next section: still inside the file.)
-            l.shorten("trie.words.next", by: -1, &d) }),
-        ("a trie's sampled bytes a sample short", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.shorten("trie.whole.next.sample", by: 1, &d) }),
-        ("a trie's sampled bytes a sample long", { @Sendable (l: IndexLayout, d: inout Data) in
-            // (A byte of the padding or the next section: still inside the file.)
-            l.shorten("trie.words.next.sample", by: -1, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("answers.buckets", at: 0, UInt32.max, &d) }),
         ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in

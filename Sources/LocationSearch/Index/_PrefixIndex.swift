@@ -122,10 +122,9 @@ struct _PrefixIndex: Sendable {
     ///
     /// It goes down the trie, whose top levels every query shares (so they stay in
     /// cache), as far as it has levels; then narrows that node's range by the keys' next
-    /// bytes, packed in key order (`_ShallowTrie.next`), then by the byte after them, sampled
-    /// every few keys (`_ShallowTrie.sample`), and binary-searches whatever is left of `bytes`
-    /// (from the sampled byte on) over what the samples leave, comparing only the bytes after
-    /// the trie's and the packed ones. The keys' text is read only for those last steps: it is cold,
+    /// bytes, packed in key order (`_ShallowTrie.next`), and binary-searches whatever is
+    /// left of `bytes` (past the packed bytes), comparing only the bytes after the trie's
+    /// and the packed ones. The keys' text is read only for those last steps: it is cold,
     /// one cache miss (or page fault) per probe.
     ///
     /// - Complexity: O(*d* log *a* + *m* log *r*) for *m* bytes, *d* trie levels walked,
@@ -176,17 +175,6 @@ struct _PrefixIndex: Sendable {
             depth += count
             used += count
             guard used < bytes.count, !within.isEmpty else { return (within, -1) }
-        }
-        if depth == packedEnd && within.count > 2 * _ShallowTrie.sampleStride {
-            // The byte after the packed ones, sampled every `sampleStride` keys (`_ShallowTrie.sample`,
-            // rising within the range): the keys continuing with it lie between the last sample
-            // below it and the first above, so the text is searched over a few keys more than
-            // theirs, not over the whole range.
-            let stride = _ShallowTrie.sampleStride, byte = bytes[used]
-            let first = (within.lowerBound + stride - 1) / stride, end = (within.upperBound + stride - 1) / stride
-            let low = partition(t.sample, first..<end) { $0 < byte }
-            let high = gallop(t.sample, low..<end) { $0 <= byte }
-            within = max(within.lowerBound, (low - 1) * stride + 1)..<min(within.upperBound, high * stride)
         }
         let rest = UnsafeBufferPointer(rebasing: bytes[used...])
         // The lower bound; a probe past the query's keys also bounds the upper one.

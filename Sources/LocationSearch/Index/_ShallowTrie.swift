@@ -9,15 +9,13 @@
 /// node's children are consecutive entries, read in order. Below `depth` the walk goes
 /// back to the sorted keys, where nodes have few children.
 ///
-/// Below its levels, `next` holds each key's following byte, so that a lookup that leaves
-/// the trie narrows its range by comparing bytes read in key order (`_PrefixIndex.narrow`),
-/// not by a binary search over the keys' text, where every probe is a cache miss at a
-/// random place and a branch no predictor can learn; and `sample` the byte after it for
-/// every fourth key, which bounds the keys continuing with it to within a few keys before
-/// the text is read. (Four packed bytes, until format 23, took 7.4 MB for the bundled data;
-/// two, until format 32, 3.7 MB; one and the samples 2.3 MB. With none, the typo walk's
-/// simulated last-level misses rose by a third, and with one and no samples too:
-/// docs/filters-and-footprint.md.)
+/// Below its levels, `next` holds each key's following two bytes, packed, so that a
+/// lookup that leaves the trie narrows its range by comparing 16-bit values read in key
+/// order (`_PrefixIndex.narrow`), not by a binary search over the keys' text, where every
+/// probe is a cache miss at a random place and a branch no predictor can learn. (Four
+/// bytes, until format 23, took 7.4 MB for the bundled data against 3.7; with two, the
+/// typo walk's instructions and simulated last-level misses stayed within 3% of four's;
+/// with none, the misses rose by a third: docs/filters-and-footprint.md.)
 ///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
@@ -26,7 +24,7 @@
 /// first children rise, so each is a base per block of nodes and a byte a node
 /// (`_BlockedNumbers`). Flat columns, no per-node objects, immutable once built; about 8.5
 /// bytes a node (a byte each for the label and the end, 4 for the best score, about 1.3
-/// each for the start and the first child), and 1.25 a key.
+/// each for the start and the first child), and 2 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
@@ -46,14 +44,8 @@ struct _ShallowTrie: Sendable {
     /// Per key of the list, its bytes `depth ..< depth + nextBytes` packed big-endian,
     /// 0 past its end: within a node of the deepest level, these values rise in key order.
     let next: _Column<Packed>
-    /// Per `sampleStride` keys of the list (keys 0, `sampleStride`, ...), the key's byte
-    /// after its `next` bytes, 0 past its end: within the keys that share their bytes up
-    /// to it, these rise, and bound where a byte's run starts and ends to a few keys.
-    let sample: _Column<UInt8>
-    /// Every how many keys `sample` holds a byte.
-    static let sampleStride = 4
     /// A key's next bytes, packed.
-    typealias Packed = UInt8
+    typealias Packed = UInt16
     /// How many bytes `next` holds per key.
     static let nextBytes = MemoryLayout<Packed>.size
 
@@ -62,7 +54,7 @@ struct _ShallowTrie: Sendable {
 
     init(
         lower: _BlockedNumbers, upper: _TrieUppers, firstChild: _BlockedNumbers, byte: _Column<UInt8>,
-        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<Packed>, sample: _Column<UInt8>
+        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<Packed>
     ) {
         self.lower = lower
         self.upper = upper
@@ -71,7 +63,6 @@ struct _ShallowTrie: Sendable {
         self.best = best
         self.levelStart = levelStart
         self.next = next
-        self.sample = sample
     }
 
     /// The trie over `keys` (sorted, offsets of 0-terminated keys in `text`) with their
@@ -137,14 +128,11 @@ struct _ShallowTrie: Sendable {
         firstChild.append(UInt32(total))
         starts.append(UInt32(total))
         let next = (0..<keys.count).map { Self.nextBytes(ofKeyAt: keys[$0], in: text) }
-        let sample = stride(from: 0, to: keys.count, by: Self.sampleStride).map {
-            Self.sampledByte(ofKeyAt: keys[$0], in: text)
-        }
         let lowerNumbers = _BlockedNumbers(lower)
         self.init(
             lower: lowerNumbers, upper: _TrieUppers(upper, lower: lower, numbers: lowerNumbers, keyCount: keys.count),
             firstChild: _BlockedNumbers(firstChild), byte: _Column(byte),
-            best: _Column(best), levelStart: _Column(starts), next: _Column(next), sample: _Column(sample))
+            best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
     /// The key's bytes `depth ..< depth + nextBytes` packed big-endian: its bytes up to its
@@ -158,12 +146,6 @@ struct _ShallowTrie: Sendable {
         return packed
     }
 
-    /// The key's byte `depth + nextBytes`, or 0 if it ends before.
-    static func sampledByte(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt8 {
-        for i in 0..<(depth + nextBytes) where text[start + i] == 0 { return 0 }
-        return text[start + depth + nextBytes]
-    }
-
     /// The columns as buffers, for a hot loop: valid while this trie (or the key list
     /// holding it) is alive, since its columns are immutable and keep their memory.
     struct Buffers {
@@ -173,7 +155,6 @@ struct _ShallowTrie: Sendable {
         let byte: UnsafeBufferPointer<UInt8>
         let best: UnsafeBufferPointer<Float>
         let next: UnsafeBufferPointer<Packed>
-        let sample: UnsafeBufferPointer<UInt8>
 
         @inline(__always)
         func children(of node: Int) -> Range<Int> {
@@ -189,7 +170,7 @@ struct _ShallowTrie: Sendable {
     var buffers: Buffers {
         Buffers(
             lower: lower.buffers, upper: upper.buffers, firstChild: firstChild.buffers, byte: byte.buffer,
-            best: best.buffer, next: next.buffer, sample: sample.buffer)
+            best: best.buffer, next: next.buffer)
     }
 
     /// Whether the columns fit together and every range and child lies within a list of
@@ -198,11 +179,8 @@ struct _ShallowTrie: Sendable {
     /// - Complexity: O(*t*) for *t* nodes.
     func isConsistent(keyCount: Int) -> Bool {
         let n = count
-        // (`next`'s and `sample`'s values need no check: a wrong one narrows a range to a
-        // wrong part of itself.)
-        guard n > 0, n < Int(UInt32.max), next.count == keyCount,
-              sample.count == keyCount / Self.sampleStride + (keyCount % Self.sampleStride == 0 ? 0 : 1),
-              upper.count == n, Int(upper.keyCount) == keyCount,
+        // (`next`'s values need no check: a wrong one narrows a range to a wrong part of itself.)
+        guard n > 0, n < Int(UInt32.max), next.count == keyCount, upper.count == n, Int(upper.keyCount) == keyCount,
               lower.isConsistent(), firstChild.isConsistent(), upper.isConsistent(), byte.count == n, best.count == n,
               firstChild.count == n + 1,
               firstChild[n] == UInt32(n), levelStart.count == Self.depth + 2, levelStart[0] == 0,
@@ -293,10 +271,6 @@ struct _ShallowTrie: Sendable {
         precondition(visited == count, "the trie has unreachable nodes")
         for i in 0..<keys.count {
             precondition(next[i] == Self.nextBytes(ofKeyAt: keys[i], in: text), "key \(i)'s next bytes are wrong")
-            guard i % Self.sampleStride == 0 else { continue }
-            precondition(
-                sample[i / Self.sampleStride] == Self.sampledByte(ofKeyAt: keys[i], in: text),
-                "key \(i)'s sampled byte is wrong")
         }
     }
 }

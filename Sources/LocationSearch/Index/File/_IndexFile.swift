@@ -110,10 +110,7 @@ enum _IndexFile {
     /// its own (`words.key.*`) and its name.
     /// 31: where each text starts in its block in the block's first eight bytes, not in a
     /// column of a byte a text (`key.text.at`): finding a text reads one cache line fewer.
-    /// 32: each key's one byte after the shallow trie's levels (`trie.<list>.next`, a byte a
-    /// key), not two packed in 16 bits, and the byte after it for every fourth key
-    /// (`trie.<list>.next.sample`).
-    static let version: UInt64 = 32
+    static let version: UInt64 = 31
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

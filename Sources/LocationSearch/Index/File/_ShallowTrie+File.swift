@@ -2,14 +2,13 @@ extension _ShallowTrie {
     /// Appends the trie as sections `<prefix>.lower.base`, `.lower.delta` and `.lower.wide`
     /// (the starts, `_BlockedNumbers`), `.upper` and `.upper.far` (the ends, `_TrieUppers`),
     /// `.child.base`, `.child.delta` and `.child.wide` (the first children), `.byte`,
-    /// `.best`, `.level`, `.next` and `.next.sample`: its columns, as they are.
+    /// `.best`, `.level` and `.next`: its columns, as they are.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append(prefix, [
             "lower.base": lower.base, "lower.delta": lower.delta, "lower.wide": lower.wide,
             "upper": upper.gap, "upper.far": upper.far,
             "child.base": firstChild.base, "child.delta": firstChild.delta, "child.wide": firstChild.wide,
             "byte": byte, "best": best, "level": levelStart, "next": next,
-            "next.sample": sample,
         ])
     }
 
@@ -27,7 +26,7 @@ extension _ShallowTrie {
                                       wide: try column("child.wide"))
         self.init(lower: lower, upper: upper, firstChild: firstChild,
                   byte: try column("byte"), best: try column("best"), levelStart: try column("level"),
-                  next: try column("next"), sample: try column("next.sample"))
+                  next: try column("next"))
         guard isConsistent(keyCount: keyCount) else { throw reader.invalid("the \(prefix) trie is damaged") }
     }
 }
