@@ -110,7 +110,11 @@ enum _IndexFile {
     /// its own (`words.key.*`) and its name.
     /// 31: where each text starts in its block in the block's first eight bytes, not in a
     /// column of a byte a text (`key.text.at`): finding a text reads one cache line fewer.
-    static let version: UInt64 = 31
+    /// 32: the whole-name keys' text numbers as a base per block of 256 keys, and per group
+    /// of eight a byte above it and a bit a key, set where the number steps up by one
+    /// (`_KeyOffsets`: `<list>.key.base`, `.groups`), not a base per 64 keys and a byte a
+    /// key (`.delta`).
+    static let version: UInt64 = 32
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

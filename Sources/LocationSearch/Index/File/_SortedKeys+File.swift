@@ -1,5 +1,5 @@
 extension _SortedKeys {
-    /// Appends the list as sections `<prefix>.key.base`, `.key.delta` and `.key.shift`
+    /// Appends the list as sections `<prefix>.key.base`, `.key.groups` and `.key.shift`
     /// (its keys' references into the key text: see `_KeyOffsets`), `.entry` (its names
     /// and scores' ranks, a word of `.entry.width` bytes a key, the name in its low
     /// `.entry.bits` bits: see `_KeyNameScores`), `.tree`, `.buckets` (its columns, as they
@@ -11,7 +11,7 @@ extension _SortedKeys {
     /// `.entry.start` bits above) and its rank (the rest).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         if key.refs == nil {
-            writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
+            writer.append("\(prefix).key", ["base": key.base, "groups": key.groups])
             writer.append("\(prefix).key.shift", value: UInt64(key.shift))
         }
         writer.append(prefix, [
@@ -40,7 +40,8 @@ extension _SortedKeys {
               let entries = _KeyNameScores(words: words, nameBits: nameBits, scores: scores)
         else { throw reader.invalid("the \(prefix) key list is damaged") }
         let key = _KeyOffsets(
-            base: try keyColumn("base"), delta: try keyColumn("delta"), shift: shift, refShift: text.shift)
+            base: try keyColumn("base"), groups: try keyColumn("groups"), shift: shift, refShift: text.shift,
+            count: entries.count)
         let tree: _Column<Float> = try column("tree")
         let leaves = try reader.value("\(prefix).leaves")
         let expected = Self.leafCount(keys: entries.count)
