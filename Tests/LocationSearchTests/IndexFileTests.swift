@@ -285,7 +285,27 @@ struct IndexFileTests {
         ("a trie's wide block of children not where the last ended", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.child.base", at: 0, _BlockedNumbers.wideFlag | 1, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.buckets", at: 0, UInt32.max, &d) }),
+            l.set("answers.buckets.starts", at: 0, UInt32.max, &d) }),
+        ("a bucket start past the keys", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("whole.buckets.starts").count - 4
+            l.set("whole.buckets.starts", at: last, l.word("whole.buckets.starts", at: last, d) + 1, &d) }),
+        ("bucket starts not rising", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("words.buckets.starts", at: 4, 0, &d) }),
+        ("a bucket bit with no start", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (No key starts with bytes 0 1: group 0's high byte, bit 1.)
+            l.setByte("whole.buckets.groups", at: 1, l.byte("whole.buckets.groups", at: 1, d) | 2, &d) }),
+        ("the buckets' end bit set", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("words.buckets.groups", at: l.section("words.buckets.groups").count - 1, 1, &d) }),
+        ("a bucket group's count miscounted", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (Group 1 of block 0x61, "a\u{8}" to "a\u{f}".)
+            let at = 2 * (0x6100 >> 3 + 1)
+            l.setByte("whole.buckets.groups", at: at, l.byte("whole.buckets.groups", at: at, d) &+ 1, &d) }),
+        ("a bucket block's count miscounted", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.buckets.base", at: 4 * 0x62, l.word("whole.buckets.base", at: 4 * 0x62, d) + 1, &d) }),
+        ("the bucket groups short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("words.buckets.groups", by: 2, &d) }),
+        ("the bucket blocks short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("whole.buckets.base", by: 4, &d) }),
         ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(2, UInt64(MemoryLayout<_PackedPlace>.stride), &d) }),
         ("a place's context beyond the contexts", { @Sendable (l: IndexLayout, d: inout Data) in

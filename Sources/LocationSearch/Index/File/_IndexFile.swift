@@ -113,7 +113,10 @@ enum _IndexFile {
     /// 32: the whole-name keys' text numbers as a base per block of 256 keys, and per group
     /// of eight a byte above it and a bit a key, set where the number steps up by one
     /// (`_KeyOffsets`: `<list>.key.base`, `.groups`), not a base per 64 keys and a byte a
-    /// key (`.delta`).
+    /// key (`.delta`); the bucket tables as a bit per two-byte prefix, set where one
+    /// starts some key, in groups of eight with counts, and the start of each prefix that
+    /// has keys (`_BucketTable`: `<list>.buckets.base`, `.groups`, `.starts`), not 65,537
+    /// starts (`<list>.buckets`).
     static let version: UInt64 = 32
 
     /// The header's fields, in order, each a `UInt64`.
