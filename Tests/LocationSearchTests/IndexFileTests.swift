@@ -180,9 +180,19 @@ struct IndexFileTests {
             l.setValue("name.display.shift", UInt64.max, &d) }),
         ("a whole-name key's block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("whole.key.base", at: 0, UInt32.max, &d) }),
-        ("a whole-name key's delta beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("whole.key.base", at: 0, UInt32(l.value("key.text.count", d)) - 1, &d)
-            l.setByte("whole.key.delta", at: 2, 1, &d) }),
+        ("a whole-name key's group beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (The fixture's texts fit a group's byte: `theFixtureFileHasWhatTheDamageNeeds`.)
+            l.setByte("whole.key.groups", at: 0, UInt8(l.value("key.text.count", d)), &d) }),
+        ("a whole-name key's step before its group", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("whole.key.groups", at: 1, l.byte("whole.key.groups", at: 1, d) | 1, &d) }),
+        ("a whole-name key's step past the keys", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (The fixture's whole-name keys end within their last group.)
+            let last = l.section("whole.key.groups").count - 1
+            l.setByte("whole.key.groups", at: last, l.byte("whole.key.groups", at: last, d) | 0x80, &d) }),
+        ("the whole-name keys a group short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("whole.key.groups", by: 2, &d) }),
+        ("the whole-name keys a block short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("whole.key.base", by: 4, &d) }),
         ("a key list's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setValue("whole.key.shift", 5, &d) }),
         ("a key list in blocks read as plain", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -275,7 +285,27 @@ struct IndexFileTests {
         ("a trie's wide block of children not where the last ended", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("trie.whole.child.base", at: 0, _BlockedNumbers.wideFlag | 1, &d) }),
         ("stored-answer buckets out of order", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.set("answers.buckets", at: 0, UInt32.max, &d) }),
+            l.set("answers.buckets.starts", at: 0, UInt32.max, &d) }),
+        ("a bucket start past the keys", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("whole.buckets.starts").count - 4
+            l.set("whole.buckets.starts", at: last, l.word("whole.buckets.starts", at: last, d) + 1, &d) }),
+        ("bucket starts not rising", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("words.buckets.starts", at: 4, 0, &d) }),
+        ("a bucket bit with no start", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (No key starts with bytes 0 1: group 0's high byte, bit 1.)
+            l.setByte("whole.buckets.groups", at: 1, l.byte("whole.buckets.groups", at: 1, d) | 2, &d) }),
+        ("the buckets' end bit set", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("words.buckets.groups", at: l.section("words.buckets.groups").count - 1, 1, &d) }),
+        ("a bucket group's count miscounted", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (Group 1 of block 0x61, "a\u{8}" to "a\u{f}".)
+            let at = 2 * (0x6100 >> 3 + 1)
+            l.setByte("whole.buckets.groups", at: at, l.byte("whole.buckets.groups", at: at, d) &+ 1, &d) }),
+        ("a bucket block's count miscounted", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.set("whole.buckets.base", at: 4 * 0x62, l.word("whole.buckets.base", at: 4 * 0x62, d) + 1, &d) }),
+        ("the bucket groups short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("words.buckets.groups", by: 2, &d) }),
+        ("the bucket blocks short", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.shorten("whole.buckets.base", by: 4, &d) }),
         ("the record layout of another build", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(2, UInt64(MemoryLayout<_PackedPlace>.stride), &d) }),
         ("a place's context beyond the contexts", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -481,6 +511,10 @@ struct IndexFileTests {
         #expect(refBits + Int(layout.value("key.text.shift", data)) + 1 <= 8 * wordWidth)
         // The names' places end within their last block, and are narrow.
         #expect(names % _StepColumn.blockSize != 0 && layout.section("name.place.wide").count == 0)
+        // The whole-name keys are in blocks, end within their last group, and their texts
+        // fit a group's byte.
+        #expect(layout.value("whole.key.shift", data) == UInt64(_KeyOffsets.blockShift))
+        #expect(Fixtures.completer.index.whole.count % 8 != 0 && layout.value("key.text.count", data) <= 255)
 
         // A context one past the last and a last first name of all ones are out of range;
         // place 1 has a GeoNames id of its own, no wide population, and its word bits to spare.

@@ -3,7 +3,8 @@ import Testing
 
 @Suite("Key offsets", .holdsItsThread)
 struct KeyOffsetsTests {
-    @Test("Rising text numbers are stored in blocks and come back as references", arguments: [0, 1, 63, 64, 65, 1_000])
+    @Test("Rising text numbers are stored in blocks and come back as references",
+          arguments: [0, 1, 7, 8, 9, 255, 256, 257, 1_000])
     func risingTextNumbersComeBack(count: Int) {
         var generator = SeededGenerator(seed: UInt64(count) + 7)
         var numbers: [UInt32] = []
@@ -14,7 +15,8 @@ struct KeyOffsetsTests {
         }
         let stored = _KeyOffsets(textNumbers: numbers, refShift: 9)
         #expect(stored.shift == _KeyOffsets.blockShift)
-        #expect(stored.count == count && stored.delta.count == count)
+        #expect(stored.count == count && stored.groups.count == (count + 7) / 8)
+        #expect(stored.base.count == (count + 255) / 256)
         #expect(numbers.indices.allSatisfy {
             stored[$0] == Int(numbers[$0]) << 9 && stored.buffers[$0] == Int(numbers[$0]) << 9
         })
@@ -26,7 +28,7 @@ struct KeyOffsetsTests {
         // Word keys: each inside its name's text.
         let references: [UInt32] = [90_000 << 4 | 3, 3, 70_001 << 4, 12 << 4 | 15, 0]
         let stored = _KeyOffsets(references: references, refShift: 4)
-        #expect(stored.shift == 0 && stored.delta.isEmpty)
+        #expect(stored.shift == 0 && stored.groups.isEmpty)
         #expect(stored.count == references.count && stored.buffers.count == references.count)
         #expect(references.indices.allSatisfy {
             stored[$0] == Int(references[$0]) && stored.buffers[$0] == Int(references[$0])
@@ -37,26 +39,49 @@ struct KeyOffsetsTests {
 
     @Test func textNumbersSpanningMoreThanAByteAreStoredAsReferences() {
         let stored = _KeyOffsets(textNumbers: [0, 300, 301], refShift: 2)
-        #expect(stored.shift == 0 && stored.delta.isEmpty)
+        #expect(stored.shift == 0 && stored.groups.isEmpty)
         #expect([stored[0], stored[1], stored[2]] == [0, 1_200, 1_204])
         #expect(stored.isConsistent(textCount: 302, refShift: 2) && !stored.isConsistent(textCount: 301, refShift: 2))
     }
 
+    @Test func textNumbersSteppingByMoreThanOneInAGroupAreStoredAsReferences() {
+        let stored = _KeyOffsets(textNumbers: [0, 2, 3], refShift: 2)
+        #expect(stored.shift == 0 && [stored[0], stored[1], stored[2]] == [0, 8, 12])
+    }
+
+    @Test func groupsMayStepByMoreThanOneFromTheGroupBefore() {
+        // A group's first number is any within a byte of its block's base.
+        let numbers: [UInt32] = [5, 5, 6, 6, 7, 8, 8, 8, 40, 41, 41, 42]
+        let stored = _KeyOffsets(textNumbers: numbers, refShift: 3)
+        #expect(stored.shift == _KeyOffsets.blockShift && stored.groups.count == 2)
+        #expect(numbers.indices.allSatisfy { stored[$0] == Int(numbers[$0]) << 3 })
+        #expect(stored.isConsistent(textCount: 43, refShift: 3) && !stored.isConsistent(textCount: 42, refShift: 3))
+    }
+
     @Test func damagedReferencesAreNotConsistent() {
         let stored = _KeyOffsets(textNumbers: [0, 1, 2, 2, 3], refShift: 5)
-        #expect(stored.shift == 6 && stored.isConsistent(textCount: 4, refShift: 5))
+        let shift = _KeyOffsets.blockShift
+        func offsets(base: [UInt32]? = nil, groups: [UInt16]? = nil, shift: Int = shift, count: Int = 5)
+            -> _KeyOffsets {
+            _KeyOffsets(base: base.map { _Column($0) } ?? stored.base,
+                        groups: groups.map { _Column($0) } ?? stored.groups, shift: shift, refShift: 5, count: count)
+        }
+        #expect(stored.shift == shift && stored.isConsistent(textCount: 4, refShift: 5))
+        #expect(stored.groups.buffer.elementsEqual([0b0001_0110 << 8]), "steps at keys 1, 2 and 4")
         #expect(!stored.isConsistent(textCount: 3, refShift: 5), "the last text is past the texts")
-        #expect(!_KeyOffsets(base: stored.base, delta: stored.delta, shift: 5, refShift: 5)
-            .isConsistent(textCount: 4, refShift: 5))
-        #expect(!_KeyOffsets(base: stored.base, delta: stored.delta, shift: 0, refShift: 5)
-            .isConsistent(textCount: 4, refShift: 5))
-        #expect(!_KeyOffsets(base: _Column([]), delta: stored.delta, shift: 6, refShift: 5)
-            .isConsistent(textCount: 4, refShift: 5))
-        #expect(!_KeyOffsets(base: _Column([1]), delta: stored.delta, shift: 6, refShift: 5)
-            .isConsistent(textCount: 4, refShift: 5))
-        #expect(!_KeyOffsets(base: stored.base, delta: _Column([0, 1, 2, 2, 0xFF]), shift: 6, refShift: 5)
-            .isConsistent(textCount: 4, refShift: 5))
-        #expect(!_KeyOffsets(base: stored.base, delta: stored.delta, shift: 6, refShift: 0)
+        #expect(offsets().isConsistent(textCount: 4, refShift: 5))
+        #expect(!offsets(shift: 6).isConsistent(textCount: 4, refShift: 5), "another block size")
+        #expect(!offsets(shift: 0).isConsistent(textCount: 4, refShift: 5), "blocks read as plain")
+        #expect(!offsets(base: []).isConsistent(textCount: 4, refShift: 5), "no block")
+        #expect(!offsets(base: [0, 0]).isConsistent(textCount: 4, refShift: 5), "a block too many")
+        #expect(!offsets(base: [1]).isConsistent(textCount: 4, refShift: 5), "a base past the texts")
+        #expect(!offsets(groups: [0b0001_0110 << 8 | 1]).isConsistent(textCount: 4, refShift: 5),
+                "a group's byte past the texts")
+        #expect(!offsets(groups: [0b0001_0111 << 8]).isConsistent(textCount: 5, refShift: 5), "a step at bit 0")
+        #expect(!offsets(groups: [0b0011_0110 << 8]).isConsistent(textCount: 5, refShift: 5), "a step past the keys")
+        #expect(!offsets(groups: [0, 0]).isConsistent(textCount: 4, refShift: 5), "a group too many")
+        #expect(!offsets(count: 9).isConsistent(textCount: 4, refShift: 5), "a group short")
+        #expect(!_KeyOffsets(base: stored.base, groups: stored.groups, shift: shift, refShift: 0, count: 5)
             .isConsistent(textCount: 4, refShift: 0), "no bits for a key's start")
     }
 

@@ -1,13 +1,17 @@
 /// Each key of a sorted list as a reference into the keys' text (`_KeyText`: its text's
 /// number shifted left by `refShift`, plus where the key starts in the text): for
-/// whole-name keys, a text number per key as a base per block of 64 keys and a byte per
-/// key; for word keys, their name's whole-name key and where the word starts in its text.
+/// whole-name keys, a text number per key as a base per block of 256 keys, and per group
+/// of eight keys a byte above the base and a bit a key; for word keys, their name's
+/// whole-name key and where the word starts in its text.
 ///
 /// The text holds the names in whole-key order, each distinct text once
-/// (`_PrefixIndex.layOut`), so the whole-name keys' text numbers rise by at most one from
-/// a key to the next: a block of 64 spans at most 63 texts, and its numbers are its first
-/// one plus a byte (1.26 MB for the bundled data's 1.19 M whole-name keys, where 16-bit
-/// byte offsets took 2.46).
+/// (`_PrefixIndex.layOut`), so the whole-name keys' text numbers rise by 0 or 1 from a key
+/// to the next: a group's first number is its block's base plus a byte (at most 248 above
+/// it), and each later number is the one before it plus its bit. A number is the base, the
+/// byte and the count of its group's bits up to it, read from a table of 2,048 counts (a
+/// group's eight bits by the key's place in it: the baseline x86-64 has no popcount
+/// instruction). 0.32 MB for the bundled data's 1.19 M whole-name keys, where a base per 64
+/// keys and a byte a key took 1.27 (format 29) and 16-bit byte offsets 2.46.
 ///
 /// Word keys start inside names, in no order the text follows. Every word key is a later
 /// word of an indexed name, and every indexed name has exactly one whole-name key, whose
@@ -17,19 +21,21 @@
 /// reference is the whole-name key's plus the start: two dependent reads where a 32-bit
 /// reference was one (format 29: 2.66 MB of references beside 3.33 MB of names and
 /// ranks; 3.99 MB for all three now). Such a list keeps the whole-name list's columns
-/// (`base`, `delta`, `shift`) and reads them through `refs`.
+/// (`base`, `groups`, `shift`) and reads them through `refs`.
 ///
 /// A class, like `_ShallowTries`: a key list is copied into every search and walk, and
 /// two columns held by value would be copied and retained at each copy.
 ///
-/// - Complexity: a reference in O(1): one read for a plain list; two, one of them from a
-///   small, cache-friendly column, in blocks; one more, before them, for a word key.
+/// - Complexity: a reference in O(1): one read for a plain list; three, from small,
+///   cache-friendly columns, in blocks; one more, before them, for a word key.
 final class _KeyOffsets: Sendable {
-    /// With `shift` 0, every key's reference; else the lowest text number of each block
-    /// of `1 << shift` keys. (For a word list: the whole-name list's.)
+    /// With `shift` 0, every key's reference; else the text number of each block's first
+    /// key, a block of `1 << shift` keys. (For a word list: the whole-name list's.)
     let base: _Column<UInt32>
-    /// Each key's text number less its block's base (empty with `shift` 0).
-    let delta: _Column<UInt8>
+    /// Per group of eight keys (empty with `shift` 0): in the low byte, its first key's
+    /// text number less its block's base; in the high byte, bit `j` set when key `j` of the
+    /// group is one text past key `j - 1` (bit 0 and the bits past the keys clear).
+    let groups: _Column<UInt16>
     /// Keys per block, as a power of two: `blockShift`, or 0 for plain references.
     let shift: Int
     /// The bits of a reference below its text's number (`_KeyText.shift`): a block's
@@ -43,23 +49,39 @@ final class _KeyOffsets: Sendable {
     let startBits: Int
     /// The keys: a word list's, or the whole-name keys the columns hold.
     let count: Int
+    /// The whole-name keys the columns hold.
+    let wholeCount: Int
     /// (`Buffers`'s masks, computed once: the walks take a list's buffers for every range.)
     private let refMask: UInt64, startMask: UInt64
+    /// `Self.counts`, held so that a read does not go through a global's accessor.
+    private let counts: _Column<UInt8>
 
     /// The block size of a list in blocks (`shift`).
-    static let blockShift = 6
+    static let blockShift = 8
+    /// The group size (eight keys: a byte of steps).
+    static let groupShift = 3
 
-    init(base: _Column<UInt32>, delta: _Column<UInt8>, shift: Int, refShift: Int) {
+    /// For each byte of steps `s` and each place `j` in a group, at `s << 3 | j`: the bits
+    /// of `s` set at or below `j`.
+    static let counts: _Column<UInt8> = _Column((0..<2_048).map { index in
+        UInt8((index >> 3 & ((2 << (index & 7)) - 1)).nonzeroBitCount)
+    })
+
+    /// The columns as they are; `count` is the whole-name keys' (used with `shift`
+    /// `blockShift`: a plain list's is its references').
+    init(base: _Column<UInt32>, groups: _Column<UInt16>, shift: Int, refShift: Int, count: Int) {
         self.base = base
-        self.delta = delta
+        self.groups = groups
         self.shift = shift
         self.refShift = refShift
         self.refs = nil
         self.refBits = 0
         self.startBits = 0
-        self.count = shift == 0 ? base.count : delta.count
+        self.count = shift == 0 ? base.count : count
+        self.wholeCount = self.count
         self.refMask = 0
         self.startMask = 0
+        self.counts = Self.counts
     }
 
     /// A word list's references: key `i`'s is `whole`'s key `refs[i]`'s (low `refBits`)
@@ -71,52 +93,64 @@ final class _KeyOffsets: Sendable {
               refBits + startBits <= 8 * refs.width, whole.refs == nil
         else { return nil }
         self.base = whole.base
-        self.delta = whole.delta
+        self.groups = whole.groups
         self.shift = whole.shift
         self.refShift = whole.refShift
         self.refs = refs
         self.refBits = refBits
         self.startBits = startBits
         self.count = refs.count
+        self.wholeCount = whole.wholeCount
         self.refMask = (1 << UInt64(refBits)) &- 1
         self.startMask = (1 << UInt64(startBits)) &- 1
+        self.counts = whole.counts
     }
 
     /// Plain references of `refShift` bits below their text numbers (or byte offsets,
     /// with `refShift` 0).
     convenience init(references: [UInt32], refShift: Int = 0) {
-        self.init(base: _Column(references), delta: _Column([]), shift: 0, refShift: refShift)
+        self.init(base: _Column(references), groups: _Column([]), shift: 0, refShift: refShift,
+                  count: references.count)
     }
 
     /// Whole-name keys' `textNumbers` (each below `1 << (32 - refShift)`), in blocks when
-    /// every block's numbers lie within 255 of each other, else as plain references.
+    /// every number is 0 or 1 past the number before it in its group and every group's
+    /// first is within 255 of its block's, else as plain references.
     convenience init(textNumbers: [UInt32], refShift: Int) {
-        if let (base, delta) = Self.blocks(textNumbers) {
-            self.init(base: _Column(base), delta: _Column(delta), shift: Self.blockShift, refShift: refShift)
+        if let (base, groups) = Self.blocks(textNumbers) {
+            self.init(base: _Column(base), groups: _Column(groups), shift: Self.blockShift, refShift: refShift,
+                      count: textNumbers.count)
         } else {
-            self.init(base: _Column(textNumbers.map { $0 << UInt32(refShift) }), delta: _Column([]), shift: 0,
-                      refShift: refShift)
+            self.init(base: _Column(textNumbers.map { $0 << UInt32(refShift) }), groups: _Column([]), shift: 0,
+                      refShift: refShift, count: textNumbers.count)
         }
     }
 
-    /// `numbers` in blocks of `1 << blockShift`, or nil when a block spans more than 255.
-    private static func blocks(_ numbers: [UInt32]) -> (base: [UInt32], delta: [UInt8])? {
-        let size = 1 << blockShift
-        var base: [UInt32] = [], delta: [UInt8] = []
-        base.reserveCapacity((numbers.count + size - 1) / size)
-        delta.reserveCapacity(numbers.count)
+    /// `numbers` in blocks of `1 << blockShift` and groups of eight, or nil when they do
+    /// not fit.
+    private static func blocks(_ numbers: [UInt32]) -> (base: [UInt32], groups: [UInt16])? {
+        let size = 1 << blockShift, groupSize = 1 << groupShift
+        var base: [UInt32] = [], groups: [UInt16] = []
+        base.reserveCapacity((numbers.count + size - 1) >> blockShift)
+        groups.reserveCapacity((numbers.count + groupSize - 1) >> groupShift)
         for start in stride(from: 0, to: numbers.count, by: size) {
-            let block = numbers[start..<min(start + size, numbers.count)]
-            let lowest = block.min() ?? 0
-            guard let highest = block.max(), highest - lowest <= UInt32(UInt8.max) else { return nil }
-            base.append(lowest)
-            for number in block { delta.append(UInt8(number - lowest)) }
+            let first = numbers[start]
+            base.append(first)
+            for group in stride(from: start, to: min(start + size, numbers.count), by: groupSize) {
+                guard numbers[group] >= first, numbers[group] - first <= UInt32(UInt8.max) else { return nil }
+                var steps: UInt16 = 0
+                for j in 1..<min(groupSize, numbers.count - group) {
+                    switch numbers[group + j] &- numbers[group + j - 1] {
+                    case 0: break
+                    case 1: steps |= 1 << UInt16(j)
+                    default: return nil
+                    }
+                }
+                groups.append(UInt16(numbers[group] - first) | steps << 8)
+            }
         }
-        return (base, delta)
+        return (base, groups)
     }
-
-    /// The whole-name keys the columns hold.
-    private var wholeCount: Int { shift == 0 ? base.count : delta.count }
 
     /// The reference of key `i` (bounds-checked).
     subscript(i: Int) -> Int {
@@ -130,13 +164,15 @@ final class _KeyOffsets: Sendable {
 
     /// The reference of the columns' key `i` (bounds-checked).
     private func wholeReference(_ i: Int) -> Int {
-        shift == 0 ? Int(base[i]) : (Int(base[i >> shift]) + Int(delta[i])) << refShift
+        precondition(i >= 0 && i < wholeCount, "whole-name key index out of range")
+        return buffers.blocks[i]
     }
 
     /// The columns as buffers, for a hot loop (see `_Column.buffer`).
     @inline(__always)
     var buffers: Buffers {
-        Buffers(base: base.buffer, delta: delta.buffer, shift: shift, refShift: refShift, count: count,
+        Buffers(base: base.buffer, groups: groups.buffer, counts: counts.buffer, shift: shift, refShift: refShift,
+                count: count,
                 refs: refs?.buffers, refMask: refMask, startShift: UInt64(refBits), startMask: startMask)
     }
 
@@ -146,7 +182,8 @@ final class _KeyOffsets: Sendable {
     /// (`_PrefixIndex.range(of:in:)`).
     struct Buffers: _KeyOffsetReading {
         let base: UnsafeBufferPointer<UInt32>
-        let delta: UnsafeBufferPointer<UInt8>
+        let groups: UnsafeBufferPointer<UInt16>
+        let counts: UnsafeBufferPointer<UInt8>
         let shift: Int
         let refShift: Int
         let count: Int
@@ -166,7 +203,7 @@ final class _KeyOffsets: Sendable {
         /// The references the columns hold (a whole-name list's own; a word list's
         /// whole-name keys').
         @inline(__always)
-        var blocks: Blocks { Blocks(base: base, delta: delta, shift: shift, refShift: refShift) }
+        var blocks: Blocks { Blocks(base: base, groups: groups, counts: counts, shift: shift, refShift: refShift) }
 
         /// A word list's references, or `nil` for a whole-name list.
         @inline(__always)
@@ -175,18 +212,24 @@ final class _KeyOffsets: Sendable {
         }
     }
 
-    /// A list's own references: a text number per key as a base per block and a byte a
-    /// key, or plain (`shift` 0).
+    /// A list's own references: a text number per key as a base per block, a byte per
+    /// group and a bit a key, or plain (`shift` 0).
     struct Blocks: _KeyOffsetReading {
         let base: UnsafeBufferPointer<UInt32>
-        let delta: UnsafeBufferPointer<UInt8>
+        let groups: UnsafeBufferPointer<UInt16>
+        /// `_KeyOffsets.counts`.
+        let counts: UnsafeBufferPointer<UInt8>
         let shift: Int
         let refShift: Int
 
         /// The reference of key `i`. (A branch every lookup of one list takes the same way.)
         @inline(__always)
         subscript(i: Int) -> Int {
-            shift == 0 ? Int(base[i]) : (Int(base[i &>> shift]) &+ Int(delta[i])) &<< refShift
+            guard shift != 0 else { return Int(base[i]) }
+            let group = Int(groups[i &>> _KeyOffsets.groupShift])
+            // The group's steps above the key's place in it (`counts`).
+            let steps = counts[(group &>> 5) & 0x7F8 | i & 7]
+            return (Int(base[i &>> shift]) &+ (group & 0xFF) &+ Int(steps)) &<< refShift
         }
     }
 
@@ -226,21 +269,30 @@ final class _KeyOffsets: Sendable {
     func isConsistent(textCount: Int, refShift expected: Int, largestRef: UInt64? = nil) -> Bool {
         guard refShift == expected, (1...32).contains(refShift) else { return false }
         if let refs { return refsAreConsistent(refs, largest: largestRef) }
+        guard columnsFit() else { return false }
+        guard shift != 0 else { return base.allBelow(textCount << refShift) }
+        let base = base.buffer, groups = groups.buffer
+        // Per group, its last key's number: the largest (the numbers rise within a group).
+        var beyond = 0
+        for g in groups.indices {
+            let group = Int(groups[g]), steps = group >> 8
+            // Bit 0 and the bits past the keys clear.
+            let keys = min(1 << Self.groupShift, wholeCount - g << Self.groupShift)
+            guard steps & ~((1 << keys) - 2) == 0 else { return false }
+            let last = Int(base[g >> (shift - Self.groupShift)]) + group & 0xFF + steps.nonzeroBitCount
+            beyond = max(beyond, last + 1)
+        }
+        return beyond <= textCount
+    }
+
+    /// Whether the columns' lengths fit `shift` and the whole-name keys' count.
+    private func columnsFit() -> Bool {
         switch shift {
-        case 0:
-            return delta.isEmpty && base.allBelow(textCount << refShift)
+        case 0: return groups.isEmpty
         case Self.blockShift:
-            guard base.count == (delta.count + (1 << shift) - 1) >> shift else { return false }
-            let base = base.buffer, delta = delta.buffer
-            // (Branch-free maxima per block, which the compiler vectorises.)
-            for block in base.indices {
-                var largest: UInt8 = 0
-                for i in (block << shift)..<min(delta.count, (block + 1) << shift) { largest = max(largest, delta[i]) }
-                if Int(base[block]) + Int(largest) >= textCount { return false }
-            }
-            return true
-        default:
-            return false
+            return base.count == (wholeCount + (1 << shift) - 1) >> shift
+                && groups.count == (wholeCount + (1 << Self.groupShift) - 1) >> Self.groupShift
+        default: return false
         }
     }
 
@@ -251,11 +303,7 @@ final class _KeyOffsets: Sendable {
     /// - Complexity: O(*n*) for *n* keys, read in order (a loop compiled per word width);
     ///   O(1) with `largest`.
     private func refsAreConsistent(_ refs: _PackedWords, largest: UInt64?) -> Bool {
-        switch shift {
-        case 0: guard delta.isEmpty else { return false }
-        case Self.blockShift: guard base.count == (delta.count + (1 << shift) - 1) >> shift else { return false }
-        default: return false
-        }
+        guard columnsFit() else { return false }
         return refs.count == 0 || (largest ?? refs.maxima(splitAt: refBits).low) < UInt64(wholeCount)
     }
 }

@@ -45,7 +45,7 @@ struct _PrecomputedAnswers: Sendable {
     /// Where each first two bytes start among the keys (`_BucketTable`): a lookup
     /// binary-searches only its bucket, a few keys, where a search of all of them cost 16
     /// probes, each a cache miss when cold.
-    let buckets: _Column<UInt32>
+    let buckets: _BucketTable
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
@@ -55,7 +55,7 @@ struct _PrecomputedAnswers: Sendable {
     /// bench`); the search below that is a few microseconds anyway.
     static let minimumKeys = 20
 
-    init(keys: _StringTable, entries: Entries, exactCounts: _Column<UInt8>, buckets: _Column<UInt32>) {
+    init(keys: _StringTable, entries: Entries, exactCounts: _Column<UInt8>, buckets: _BucketTable) {
         self.keys = keys
         self.entries = entries
         self.exactCounts = exactCounts
@@ -64,8 +64,8 @@ struct _PrecomputedAnswers: Sendable {
 
     /// Stored answers for `keys` (sorted), with their bucket table.
     init(keys: _StringTable, entries: Entries, exactCounts: _Column<UInt8>) {
-        let buckets = _BucketTable.build(count: keys.count) { i in keys.withBytes(i) { _BucketTable.bucket(of: $0) } }
-        self.init(keys: keys, entries: entries, exactCounts: exactCounts, buckets: _Column(buckets))
+        let buckets = _BucketTable(count: keys.count) { i in keys.withBytes(i) { _BucketTable.bucket(of: $0) } }
+        self.init(keys: keys, entries: entries, exactCounts: exactCounts, buckets: buckets)
     }
 
     static let empty = _PrecomputedAnswers(
@@ -85,7 +85,7 @@ struct _PrecomputedAnswers: Sendable {
     func isConsistent(names: Int, text: _KeyText, longestName: Int) -> Bool {
         guard keys.isConsistent(), entries.count / Self.depth == keys.count, entries.count % Self.depth == 0,
               exactCounts.count == keys.count, exactCounts.buffer.allSatisfy({ Int($0) <= Self.depth }),
-              _BucketTable.isConsistent(buckets, count: keys.count)
+              buckets.isConsistent(count: keys.count)
         else { return false }
         for i in 0..<max(0, keys.count - 1) where compare(i, i + 1) >= 0 { return false }
         // A match's length is at most a query's, which `matches(for:options:)` bounds by
@@ -119,8 +119,8 @@ struct _PrecomputedAnswers: Sendable {
     func answer(for key: [UInt8]) -> (entries: Entries.Run, exactCount: Int)? {
         guard keys.count > 0, !key.isEmpty else { return nil }
         return key.withUnsafeBufferPointer { query in
-            let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffer
-            var low = Int(buckets[bucket]), high = Int(buckets[bucket + 1])
+            let bucket = _BucketTable.bucket(of: query), buckets = self.buckets.buffers
+            var low = buckets[bucket], high = buckets[bucket + 1]
             while low < high {
                 let mid = (low + high) / 2
                 let order = keys.withBytes(mid) { Self.compare($0, query) }

@@ -87,13 +87,13 @@ struct _PrefixIndex: Sendable {
     ) -> (range: Range<Int>, exact: Int) {
         let text = keyText.buffers
         guard let first = query.first else { return (0..<keys.count, 0) }
-        let buckets = keys.buckets.buffer
+        let buckets = keys.buckets.buffers
         if query.count <= 2 {
             let bucket = Int(first) << 8 | (query.count == 2 ? Int(query[1]) : 0)
             let end = query.count == 2 ? bucket + 1 : (Int(first) + 1) << 8
-            let all = Int(buckets[bucket])..<Int(buckets[end])
+            let all = buckets[bucket]..<buckets[end]
             let exact = query.count == 1
-                ? Int(buckets[bucket | 1]) - all.lowerBound
+                ? buckets[bucket | 1] - all.lowerBound
                 : _PrefixIndex.gallop(all) { text[k[$0] + 2] == 0 } - all.lowerBound
             return (all, exact)
         }
@@ -289,7 +289,7 @@ struct _PrefixIndex: Sendable {
                     precondition(!k.lexicographicallyPrecedes(key(i - 1, in: list)), "keys out of order at \(i)")
                 }
                 let bucket = Int(k.first ?? 0) << 8 | Int(k.dropFirst().first ?? 0)
-                precondition(Int(list.buckets[bucket]) <= i && i < Int(list.buckets[bucket + 1]),
+                precondition(list.buckets[bucket] <= i && i < list.buckets[bucket + 1],
                              "key \(i) is outside its bucket")
             }
             list._checkInvariants()

@@ -15,7 +15,7 @@ struct _SortedKeys: Sendable {
     /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
     let tree: _Column<Float>
     /// Where each first two bytes start among the keys (`_BucketTable`).
-    let buckets: _Column<UInt32>
+    let buckets: _BucketTable
     let leafCount: Int
     static let blockSize = 16
 
@@ -26,7 +26,7 @@ struct _SortedKeys: Sendable {
     /// The static score of key `i` (bounds-checked).
     func score(_ i: Int) -> Float { entries.score(i) }
 
-    init(key: _KeyOffsets, entries: _KeyNameScores, tree: _Column<Float>, buckets: _Column<UInt32>, leafCount: Int) {
+    init(key: _KeyOffsets, entries: _KeyNameScores, tree: _Column<Float>, buckets: _BucketTable, leafCount: Int) {
         self.key = key
         self.entries = entries
         self.tree = tree
@@ -123,7 +123,7 @@ struct _SortedKeys: Sendable {
     /// - Complexity: O(*n*) for *n* keys.
     private static func treeAndBuckets(
         _ entries: [Entry], text: UnsafeBufferPointer<UInt8>
-    ) -> (tree: _Column<Float>, buckets: _Column<UInt32>, leaves: Int) {
+    ) -> (tree: _Column<Float>, buckets: _BucketTable, leaves: Int) {
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
         for (i, entry) in entries.enumerated() {
@@ -133,11 +133,11 @@ struct _SortedKeys: Sendable {
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
         }
-        let buckets = _BucketTable.build(count: entries.count) {
+        let buckets = _BucketTable(count: entries.count) {
             let start = Int(entries[$0].key), first = text[start]
             return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
         }
-        return (_Column(tree), _Column(buckets), leaves)
+        return (_Column(tree), buckets, leaves)
     }
 
     /// The leaves of the block-maximum tree over `keys` keys: one per block (at least one).
@@ -156,7 +156,7 @@ struct _SortedKeys: Sendable {
     /// Whether the bucket table has its size, rises, and ends at `count`: what a loaded
     /// index must satisfy before `range(of:in:)` trusts it.
     func bucketsAreConsistent() -> Bool {
-        _BucketTable.isConsistent(buckets, count: count)
+        buckets.isConsistent(count: count)
     }
 
     func _checkInvariants() {

@@ -116,7 +116,14 @@ enum _IndexFile {
     /// 33: the names a respelling can choose marked, a bit a name (`names.respellable`: a
     /// name with bytes beyond ASCII that folds like another of its place), checked to fit
     /// the names at load: a query typed beyond ASCII decodes only those of a row's place.
-    static let version: UInt64 = 33
+    /// 34: the whole-name keys' text numbers as a base per block of 256 keys, and per group
+    /// of eight a byte above it and a bit a key, set where the number steps up by one
+    /// (`_KeyOffsets`: `<list>.key.base`, `.groups`), not a base per 64 keys and a byte a
+    /// key (`.delta`); the bucket tables as a bit per two-byte prefix, set where one
+    /// starts some key, in groups of eight with counts, and the start of each prefix that
+    /// has keys (`_BucketTable`: `<list>.buckets.base`, `.groups`, `.starts`), not 65,537
+    /// starts (`<list>.buckets`).
+    static let version: UInt64 = 34
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -2,10 +2,11 @@ extension _PrecomputedAnswers {
     /// Appends the stored answers as sections `<prefix>.keys.*` (a `_StringTable`),
     /// `<prefix>.entries` (the packed words, `Entries`), `<prefix>.entry.width` (a word's
     /// bytes), `<prefix>.entry.name` and `<prefix>.entry.offset` (its fields' bits),
-    /// `<prefix>.exact` and `<prefix>.buckets`: their columns, as they are.
+    /// `<prefix>.exact`: their columns, as they are; `<prefix>.buckets.*` (`_BucketTable`).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         keys.write(to: &writer, prefix: "\(prefix).keys")
-        writer.append(prefix, ["entries": entries.words.bytes, "exact": exactCounts, "buckets": buckets])
+        writer.append(prefix, ["entries": entries.words.bytes, "exact": exactCounts])
+        buckets.write(to: &writer, prefix: "\(prefix).buckets")
         writer.append("\(prefix).entry.width", value: UInt64(entries.words.width))
         writer.append("\(prefix).entry.name", value: UInt64(entries.nameBits))
         writer.append("\(prefix).entry.offset", value: UInt64(entries.offsetBits))
@@ -24,7 +25,8 @@ extension _PrecomputedAnswers {
               let entries = Entries(words: words, nameBits: nameBits, offsetBits: offsetBits)
         else { throw reader.invalid("the precomputed answers' entries are damaged") }
         self.init(keys: try _StringTable(reading: reader, prefix: "\(prefix).keys"), entries: entries,
-                  exactCounts: try column("exact"), buckets: try column("buckets"))
+                  exactCounts: try column("exact"),
+                  buckets: try _BucketTable(reading: reader, prefix: "\(prefix).buckets"))
         guard isConsistent(names: head.namePlace.count, text: head.keyText, longestName: head.longestName)
         else { throw reader.invalid("the precomputed answers are damaged") }
     }

@@ -1,22 +1,24 @@
 extension _SortedKeys {
-    /// Appends the list as sections `<prefix>.key.base`, `.key.delta` and `.key.shift`
+    /// Appends the list as sections `<prefix>.key.base`, `.key.groups` and `.key.shift`
     /// (its keys' references into the key text: see `_KeyOffsets`), `.entry` (its names
     /// and scores' ranks, a word of `.entry.width` bytes a key, the name in its low
-    /// `.entry.bits` bits: see `_KeyNameScores`), `.tree`, `.buckets` (its columns, as they
-    /// are) and `.leaves` (its tree's leaf count). The distinct scores the ranks refer to are the index's, shared
-    /// by both lists (`scores`: `_PrefixIndex+File`).
+    /// `.entry.bits` bits: see `_KeyNameScores`), `.tree` (its column, as it is),
+    /// `.buckets.bits`, `.ranks`, `.starts` (its bucket table's columns: `_BucketTable`)
+    /// and `.leaves` (its tree's leaf count). The distinct scores the ranks refer to are
+    /// the index's, shared by both lists (`scores`: `_PrefixIndex+File`).
     ///
     /// A word list (`_KeyOffsets.refs`) has no references of its own: its `.entry` words hold
     /// each key's whole-name key (the low `.entry.bits`), its start in that key's text (the
     /// `.entry.start` bits above) and its rank (the rest).
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         if key.refs == nil {
-            writer.append("\(prefix).key", ["base": key.base, "delta": key.delta])
+            writer.append("\(prefix).key", ["base": key.base, "groups": key.groups])
             writer.append("\(prefix).key.shift", value: UInt64(key.shift))
         }
         writer.append(prefix, [
-            "entry": entries.words.bytes, "tree": tree, "buckets": buckets,
+            "entry": entries.words.bytes, "tree": tree,
         ])
+        buckets.write(to: &writer, prefix: "\(prefix).buckets")
         writer.append("\(prefix).entry.width", value: UInt64(entries.width))
         writer.append("\(prefix).entry.bits", value: UInt64(entries.nameBits))
         if key.refs != nil { writer.append("\(prefix).entry.start", value: UInt64(key.startBits)) }
@@ -40,7 +42,8 @@ extension _SortedKeys {
               let entries = _KeyNameScores(words: words, nameBits: nameBits, scores: scores)
         else { throw reader.invalid("the \(prefix) key list is damaged") }
         let key = _KeyOffsets(
-            base: try keyColumn("base"), delta: try keyColumn("delta"), shift: shift, refShift: text.shift)
+            base: try keyColumn("base"), groups: try keyColumn("groups"), shift: shift, refShift: text.shift,
+            count: entries.count)
         let tree: _Column<Float> = try column("tree")
         let leaves = try reader.value("\(prefix).leaves")
         let expected = Self.leafCount(keys: entries.count)
@@ -48,7 +51,8 @@ extension _SortedKeys {
             throw reader.invalid(
                 "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(entries.count) keys")
         }
-        self.init(key: key, entries: entries, tree: tree, buckets: try column("buckets"), leafCount: expected)
+        let buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
+        self.init(key: key, entries: entries, tree: tree, buckets: buckets, leafCount: expected)
         guard key.count == entries.count, key.isConsistent(textCount: text.count, refShift: text.shift),
               entries.wordsAreConsistent(nameCount: nameCount), bucketsAreConsistent()
         else { throw reader.invalid("the \(prefix) key list is damaged") }
@@ -116,12 +120,12 @@ extension _SortedKeys {
     struct WordColumns: Sendable {
         let references: WordReferences
         let tree: _Column<Float>
-        let buckets: _Column<UInt32>
+        let buckets: _BucketTable
         let leafCount: Int
 
         var count: Int { references.count }
 
-        init(references: WordReferences, tree: _Column<Float>, buckets: _Column<UInt32>, leafCount: Int) {
+        init(references: WordReferences, tree: _Column<Float>, buckets: _BucketTable, leafCount: Int) {
             self.references = references
             self.tree = tree
             self.buckets = buckets
@@ -143,9 +147,9 @@ extension _SortedKeys {
                 throw reader.invalid(
                     "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(refs.count) keys")
             }
-            buckets = try column("buckets")
+            buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
             guard refs.count == 0 || (refs.paddingIsZero && largestRank < UInt64(scores.count)),
-                  _BucketTable.isConsistent(buckets, count: refs.count)
+                  buckets.isConsistent(count: refs.count)
             else { throw reader.invalid("the \(prefix) key list is damaged") }
             self.references = references
             leafCount = expected
