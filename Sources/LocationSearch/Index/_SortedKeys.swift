@@ -58,45 +58,50 @@ struct _SortedKeys: Sendable {
             }
             return value
         }
-        var keyed = entries.map { (prefix: prefix8($0.key), entry: $0) }
+        // (Each entry as its prefix and its index, 16 bytes, not with the entry's 12: the
+        // radix sort's second buffer is this size, and both lists sort at once.)
+        var keyed = entries.indices.map { (prefix: prefix8(entries[$0].key), index: UInt32($0)) }
         radixSort(&keyed)
         folded.withUnsafeBufferPointer { text in
-            keyed.withUnsafeMutableBufferPointer { keyed in
-                var start = 0
-                while start < keyed.count {
-                    let prefix = keyed[start].prefix
-                    var end = start + 1
-                    while end < keyed.count && keyed[end].prefix == prefix { end += 1 }
-                    defer { start = end }
-                    guard end - start > 1 else { continue }
-                    // Texts longer than the prefix go on; shorter ones are the same text.
-                    let longer = prefix & 0xFF != 0
-                    var run = UnsafeMutableBufferPointer(rebasing: keyed[start..<end])
-                    run.sort { a, b in
-                        if longer {
-                            var i = Int(a.entry.key) + 8, j = Int(b.entry.key) + 8
-                            while true {
-                                let x = text[i], y = text[j]
-                                if x != y { return x < y }
-                                if x == 0 { break }
-                                i += 1
-                                j += 1
+            entries.withUnsafeBufferPointer { entries in
+                keyed.withUnsafeMutableBufferPointer { keyed in
+                    var start = 0
+                    while start < keyed.count {
+                        let prefix = keyed[start].prefix
+                        var end = start + 1
+                        while end < keyed.count && keyed[end].prefix == prefix { end += 1 }
+                        defer { start = end }
+                        guard end - start > 1 else { continue }
+                        // Texts longer than the prefix go on; shorter ones are the same text.
+                        let longer = prefix & 0xFF != 0
+                        var run = UnsafeMutableBufferPointer(rebasing: keyed[start..<end])
+                        run.sort { x, y in
+                            let a = entries[Int(x.index)], b = entries[Int(y.index)]
+                            if longer {
+                                var i = Int(a.key) + 8, j = Int(b.key) + 8
+                                while true {
+                                    let x = text[i], y = text[j]
+                                    if x != y { return x < y }
+                                    if x == 0 { break }
+                                    i += 1
+                                    j += 1
+                                }
                             }
+                            if a.score != b.score { return a.score > b.score }
+                            return a.name < b.name
                         }
-                        if a.entry.score != b.entry.score { return a.entry.score > b.entry.score }
-                        return a.entry.name < b.entry.name
                     }
                 }
             }
         }
-        return keyed.map(\.entry)
+        return keyed.map { entries[Int($0.index)] }
     }
 
     /// Sorts `keyed` by `prefix`: a least-significant-byte-first radix sort, skipping the
     /// bytes all prefixes share.
     ///
     /// - Complexity: O(*n*) for *n* entries (at most 8 passes).
-    private static func radixSort(_ keyed: inout [(prefix: UInt64, entry: Entry)]) {
+    private static func radixSort(_ keyed: inout [(prefix: UInt64, index: UInt32)]) {
         let n = keyed.count
         guard n > 1 else { return }
         var counts = [Int](repeating: 0, count: 8 << 8)
@@ -107,8 +112,7 @@ struct _SortedKeys: Sendable {
                 }
             }
         }
-        var other = [(prefix: UInt64, entry: Entry)](
-            repeating: (0, Entry(key: 0, name: 0, score: 0)), count: n)
+        var other = [(prefix: UInt64, index: UInt32)](repeating: (0, 0), count: n)
         for digit in 0..<8 {
             let shift = UInt64(8 * digit), base = digit << 8
             guard counts[base + Int(keyed[0].prefix >> shift & 0xFF)] < n else { continue }
