@@ -137,6 +137,30 @@ struct GazetteerTests {
         #expect(_GeoNamesReader.string(field) == text.trimmingCharacters(in: .whitespaces))
     }
 
+    @Test func coordinatesAreReadAsDoubleReadsThem() {
+        // Plain decimals take the fast path; the rest (`nil`) are left to `Double(String)`.
+        var fields = [
+            "0", "-0", "0.0", "-0.0", "42.50729", "-71.05977", " 1.5 ", "90", "-180.000000", "0.1", "0.3",
+            "123456789012345", "1.23456789012345", "9007199254.74099", "00012.500", "89.999999999999",
+        ]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<20_000 {
+            let digits = Int.random(in: 1...15, using: &generator)
+            let text = String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+            let point = Int.random(in: 0..<digits, using: &generator)
+            let sign = Bool.random(using: &generator) ? "-" : ""
+            fields.append(point == 0 ? sign + text : sign + text.prefix(point) + "." + text.dropFirst(point))
+        }
+        for field in fields {
+            let value = Array(field.utf8).withUnsafeBufferPointer { _GeoNamesReader.decimal($0) }
+            let expected = Double(field.trimmingCharacters(in: .whitespaces))
+            #expect(value?.bitPattern == expected?.bitPattern, "\(field)")
+        }
+        for field in ["", "-", ".5", "5.", "1e5", "0x1p3", "1.2.3", "+1", "inf", "nan", "1234567890123456", "1,5"] {
+            #expect(Array(field.utf8).withUnsafeBufferPointer { _GeoNamesReader.decimal($0) } == nil, "\(field)")
+        }
+    }
+
     @Test func invalidUTF8IsAnErrorWithItsLine() throws {
         var bytes = Array("1\tA\t\t\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n".utf8)
         bytes += [0x32, 0x09, 0xFF, 0xFE, 0x0A]

@@ -214,7 +214,9 @@ extension _GeoNamesReader {
                     where i == alternates.upperBound || bytes[i] == UInt8(ascii: ",") {
                         let alternate = field(pieceStart..<i)
                         pieceStart = i + 1
-                        guard !alternate.isEmpty && !alternate.elementsEqual(name) else { continue }
+                        // (The lengths first: most alternate names differ in theirs.)
+                        guard !alternate.isEmpty && !(alternate.count == name.count && alternate.elementsEqual(name))
+                        else { continue }
                         builder.names.append(alternate)
                         nameCount += 1
                     }

@@ -108,8 +108,11 @@ extension _GeoNamesReader {
         }
         row.geonameID = geonameID
         guard !f[1].isEmpty else { return malformed("the name is empty") }
-        guard let latitude = Double(string(slice(f[4]))), abs(latitude) <= 90,
-              let longitude = Double(string(slice(f[5]))), abs(longitude) <= 180
+        func coordinate(_ field: Range<Int>) -> Double? {
+            decimal(UnsafeBufferPointer(rebasing: bytes[field])) ?? Double(string(slice(field)))
+        }
+        guard let latitude = coordinate(f[4]), abs(latitude) <= 90,
+              let longitude = coordinate(f[5]), abs(longitude) <= 180
         else {
             return malformed("coordinates \"\(string(slice(f[4])))\", \"\(string(slice(f[5])))\" are not valid")
         }
@@ -137,5 +140,40 @@ extension _GeoNamesReader {
         (row.name, row.asciiName, row.alternates) = (f[1], f[2], f[3])
         (row.country, row.admin1, row.timeZone) = (f[8], f[10], f[17])
         return row
+    }
+
+    /// The value of a plain decimal (`-`, at most 15 digits with at most one `.` among
+    /// them, between spaces), as `Double(String)` reads it; `nil` for anything else, which
+    /// is left to `Double(String)`. GeoNames' coordinates are such decimals, and a
+    /// `Double(String)` of each (a `String`, then `strtod`) took a tenth of the rows' parse.
+    ///
+    /// Exact: the digits (below 2⁵³) and the power of ten (at most 10¹⁵) are both doubles,
+    /// and their quotient is rounded once, to the nearest, as `strtod` rounds the decimal.
+    static func decimal(_ field: UnsafeBufferPointer<UInt8>) -> Double? {
+        var i = 0, end = field.count
+        while i < end && field[i] == 0x20 { i += 1 }
+        while end > i && field[end - 1] == 0x20 { end -= 1 }
+        let negative = i < end && field[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        var digits: UInt64 = 0, digitCount = 0, fractionDigits = 0, sawPoint = false
+        while i < end {
+            let byte = field[i]
+            if byte == UInt8(ascii: ".") && !sawPoint {
+                sawPoint = true
+            } else if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits = digits * 10 + UInt64(byte - UInt8(ascii: "0"))
+                digitCount += 1
+                if sawPoint { fractionDigits += 1 }
+            } else {
+                return nil
+            }
+            i += 1
+        }
+        // Digits on both sides of a point, if any ("5." and ".5" are left to `strtod`).
+        guard digitCount > 0, digitCount <= 15, !sawPoint || (fractionDigits > 0 && fractionDigits < digitCount)
+        else { return nil }
+        let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
+        let value = Double(digits) / powers[fractionDigits]
+        return negative ? -value : value
     }
 }

@@ -51,23 +51,38 @@ struct _KeyViews: Sendable {
          labelCount: Int) {
         let groups = labelCount + Self.kindGroups
         let entries = list.entries.buffers
+        // Each key's country group (-1 for none) and kind, read once: a key's place is two
+        // random reads (its name's place, then the place's record), the most of this pass.
+        var country = [Int32](repeating: -1, count: list.count)
+        var kind = [UInt8](repeating: 0, count: list.count)
         var counts = [Int](repeating: 0, count: groups + 1)
-        func eachGroup(of position: Int, _ body: (Int) -> Void) {
-            let record = places[Int(namePlace[Int(entries.name(position))])]
-            if record.countryCode >= 0 && Int(record.countryCode) < labelCount { body(Int(record.countryCode)) }
+        for i in 0..<list.count {
+            let record = places[Int(namePlace[Int(entries.name(i))])]
+            if record.countryCode >= 0 && Int(record.countryCode) < labelCount {
+                country[i] = record.countryCode
+                counts[Int(record.countryCode) + 1] += 1
+            }
+            kind[i] = record.kindCode
             if record.kindCode != 0 {
-                body(labelCount + (record.kindCode == 1 ? 0 : 1))
-                body(labelCount + 2)
+                counts[labelCount + (record.kindCode == 1 ? 0 : 1) + 1] += 1
+                counts[labelCount + 2 + 1] += 1
             }
         }
-        for i in 0..<list.count { eachGroup(of: i) { counts[$0 + 1] += 1 } }
         for g in 0..<groups { counts[g + 1] += counts[g] }
         var next = counts
         var positions = [UInt32](repeating: 0, count: counts[groups])
         for i in 0..<list.count {
-            eachGroup(of: i) { g in
+            if country[i] >= 0 {
+                let g = Int(country[i])
                 positions[next[g]] = UInt32(i)
                 next[g] += 1
+            }
+            if kind[i] != 0 {
+                let g = labelCount + (kind[i] == 1 ? 0 : 1), all = labelCount + 2
+                positions[next[g]] = UInt32(i)
+                next[g] += 1
+                positions[next[all]] = UInt32(i)
+                next[all] += 1
             }
         }
         var trees: [Float] = [], treeStart: [UInt32] = [0]

@@ -207,17 +207,21 @@ struct _PrecomputedAnswers: Sendable {
                                     by: UnsafeBufferPointer(start: byte, count: 1), keys: keys, text: text, trie: trie)
             }
         }
-        var heavy: [[UInt8]] = []
+        // A candidate is a heavy key (its index in `heavy`, -1 for the empty one) and a byte:
+        // only a heavy key's bytes are copied (a few percent of the candidates).
+        var heavy: [[UInt8]] = [], places: [(whole: Place, words: Place)] = []
         let root: (whole: Place, words: Place) = ((0..<wholeKeys.count, 0), (0..<wordKeys.count, 0))
-        var pending: [(key: [UInt8], parent: (whole: Place, words: Place))] = [([first], root)]
-        while let (key, parent) = pending.popLast() {
-            let depth = key.count - 1, byte = key[depth]
-            let whole = narrow(parent.whole, depth: depth, by: byte, keys: wholeKeys, trie: wholeTrie)
-            let words = narrow(parent.words, depth: depth, by: byte, keys: wordKeys, trie: wordTrie)
+        var pending: [(parent: Int, byte: UInt8)] = [(-1, first)]
+        while let (parent, byte) = pending.popLast() {
+            let depth = parent < 0 ? 0 : heavy[parent].count
+            let within = parent < 0 ? root : places[parent]
+            let whole = narrow(within.whole, depth: depth, by: byte, keys: wholeKeys, trie: wholeTrie)
+            let words = narrow(within.words, depth: depth, by: byte, keys: wordKeys, trie: wordTrie)
             guard whole.range.count + words.range.count >= minimumKeys else { continue }
-            heavy.append(key)
-            for byte in alphabet { pending.append((key + [byte], (whole, words))) }
-            if byte != 0x20 { pending.append((key + [0x20], (whole, words))) }
+            heavy.append(parent < 0 ? [byte] : heavy[parent] + [byte])
+            places.append((whole, words))
+            for next in alphabet { pending.append((heavy.count - 1, next)) }
+            if byte != 0x20 { pending.append((heavy.count - 1, 0x20)) }
         }
         return heavy
     }

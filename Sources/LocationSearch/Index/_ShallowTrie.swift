@@ -70,69 +70,90 @@ struct _ShallowTrie: Sendable {
     ///
     /// - Complexity: O(*n* *d*) for *n* keys and `depth` *d*.
     init(keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
-        struct Node {
-            var lower: UInt32, upper: UInt32
-            var byte: UInt8
-            var best: Float
-            var parent: Int
+        let depth = Self.depth, keyCount = keys.count
+        // Each key's first `depth + nextBytes` bytes, packed big-endian and 0 past its end:
+        // its text is read once (a word key's is a cache miss at a random place), and its
+        // nodes and `next` are told from these. A key opens a node at each level past the
+        // bytes it shares with the key before it (keys are sorted), up to its length.
+        let packed = (0..<keyCount).map { Self.packedBytes(ofKeyAt: keys[$0], in: text) }
+        let next = packed.map { Packed(truncatingIfNeeded: $0) }
+        // How many levels key `i` shares with the key before it, and how many it reaches.
+        @inline(__always) func levels(_ i: Int) -> (shared: Int, reached: Int) {
+            let key = packed[i] >> (8 * Self.nextBytes)
+            let reached = key == 0 ? 0 : depth - (key.trailingZeroBitCount >> 3)
+            guard i > 0 else { return (0, reached) }
+            let differ = (key ^ (packed[i - 1] >> (8 * Self.nextBytes))) << (64 - 8 * depth)
+            return (min(differ.leadingZeroBitCount >> 3, reached), reached)
         }
-        let depth = Self.depth
-        var levels: [[Node]] = Array(repeating: [], count: depth + 1)
-        levels[0] = [Node(lower: 0, upper: UInt32(keys.count), byte: 0, best: -.infinity, parent: -1)]
-        // The node each level is extending (-1: none, the next key opens one).
-        var open = [Int](repeating: -1, count: depth + 1)
-        open[0] = 0
-        for i in 0..<keys.count {
-            let start = keys[i], score = scores[i]
-            levels[0][0].best = max(levels[0][0].best, score)
-            var opened = false
-            for level in 1...depth {
-                let byte = text[start + level - 1]
-                if byte == 0 {
-                    // The key ends: no later key extends the nodes below this level.
-                    for deeper in level...depth { open[deeper] = -1 }
-                    break
-                }
-                if !opened, open[level] >= 0, levels[level][open[level]].byte == byte {
-                    levels[level][open[level]].upper = UInt32(i + 1)
-                    levels[level][open[level]].best = max(levels[level][open[level]].best, score)
-                } else {
-                    opened = true
-                    levels[level].append(Node(
-                        lower: UInt32(i), upper: UInt32(i + 1), byte: byte, best: score, parent: open[level - 1]))
-                    open[level] = levels[level].count - 1
+        // The nodes per level, then where each level starts (level by level, in key order).
+        var levelCount = [Int](repeating: 0, count: depth + 1)
+        levelCount[0] = 1
+        for i in 0..<keyCount {
+            let (shared, reached) = levels(i)
+            if shared < reached { for level in (shared + 1)...reached { levelCount[level] += 1 } }
+        }
+        var starts = [UInt32](repeating: 0, count: depth + 2)
+        for level in 0...depth { starts[level + 1] = starts[level] + UInt32(levelCount[level]) }
+        let total = Int(starts[depth + 1])
+        var lower = [UInt32](repeating: 0, count: total), upper = [UInt32](repeating: 0, count: total)
+        var byte = [UInt8](repeating: 0, count: total), best = [Float](repeating: -.infinity, count: total)
+        var firstChild = [UInt32](repeating: UInt32(total), count: total + 1)
+        upper[0] = UInt32(keyCount)
+        firstChild[0] = starts[1]
+        // The next free node of each level.
+        var opened = starts.map { Int($0) }
+        lower.withUnsafeMutableBufferPointer { lower in
+            upper.withUnsafeMutableBufferPointer { upper in
+                byte.withUnsafeMutableBufferPointer { byte in
+                    best.withUnsafeMutableBufferPointer { best in
+                        firstChild.withUnsafeMutableBufferPointer { firstChild in
+                            for i in 0..<keyCount {
+                                let score = scores[i]
+                                best[0] = max(best[0], score)
+                                let (shared, reached) = levels(i)
+                                var level = 1
+                                // The nodes it shares: their ranges reach it.
+                                while level <= shared {
+                                    let node = opened[level] - 1
+                                    upper[node] = UInt32(i + 1)
+                                    best[node] = max(best[node], score)
+                                    level += 1
+                                }
+                                // The nodes it opens: a node's children are the next level's
+                                // nodes opened from here on.
+                                while level <= reached {
+                                    let node = opened[level]
+                                    lower[node] = UInt32(i)
+                                    upper[node] = UInt32(i + 1)
+                                    byte[node] = UInt8(
+                                        truncatingIfNeeded: packed[i] >> (8 * (depth + Self.nextBytes - level)))
+                                    best[node] = score
+                                    if level < depth { firstChild[node] = UInt32(opened[level + 1]) }
+                                    opened[level] = node + 1
+                                    level += 1
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
-        var lower: [UInt32] = [], upper: [UInt32] = [], byte: [UInt8] = [], best: [Float] = []
-        var firstChild: [UInt32] = [], starts: [UInt32] = []
-        let total = levels.reduce(0) { $0 + $1.count }
-        var levelStart = 0
-        for level in 0...depth {
-            starts.append(UInt32(levelStart))
-            let nextStart = levelStart + levels[level].count
-            // Children per node of this level, from the next level's parents (in order).
-            var childCount = [Int](repeating: 0, count: levels[level].count)
-            if level < depth { for child in levels[level + 1] { childCount[child.parent] += 1 } }
-            var next = nextStart
-            for (i, node) in levels[level].enumerated() {
-                lower.append(node.lower)
-                upper.append(node.upper)
-                byte.append(node.byte)
-                best.append(node.best)
-                firstChild.append(UInt32(level < depth ? next : total))
-                next += childCount[i]
-            }
-            levelStart = nextStart
-        }
-        firstChild.append(UInt32(total))
-        starts.append(UInt32(total))
-        let next = (0..<keys.count).map { Self.nextBytes(ofKeyAt: keys[$0], in: text) }
         let lowerNumbers = _BlockedNumbers(lower)
         self.init(
             lower: lowerNumbers, upper: _TrieUppers(upper, lower: lower, numbers: lowerNumbers, keyCount: keys.count),
             firstChild: _BlockedNumbers(firstChild), byte: _Column(byte),
             best: _Column(best), levelStart: _Column(starts), next: _Column(next))
+    }
+
+    /// The key's first `depth + nextBytes` bytes packed big-endian: its bytes up to its 0
+    /// terminator, then zeros.
+    static func packedBytes(ofKeyAt start: Int, in text: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var packed: UInt64 = 0, ended = false
+        for i in 0..<(depth + nextBytes) {
+            ended = ended || text[start + i] == 0
+            packed = packed << 8 | (ended ? 0 : UInt64(text[start + i]))
+        }
+        return packed
     }
 
     /// The key's bytes `depth ..< depth + nextBytes` packed big-endian: its bytes up to its
