@@ -833,6 +833,17 @@ struct IndexLayout: Sendable {
     static func expectResealedDamageIsAnError(
         _ completer: LocationCompleter, _ name: String, _ damage: (IndexLayout, inout Data) -> Void
     ) throws {
+        try withResealedFile(of: completer, damage) { file in
+            #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+        }
+    }
+
+    /// Writes `completer`'s index file to a temporary file, damages it with `damage`,
+    /// reseals it and gives it to `body`; the file is removed afterwards.
+    static func withResealedFile<Result>(
+        of completer: LocationCompleter, _ damage: (IndexLayout, inout Data) -> Void,
+        _ body: (URL) throws -> Result
+    ) throws -> Result {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-damage-\(UUID()).lsindex")
         defer { try? FileManager.default.removeItem(at: file) }
         try completer.writeIndex(to: file)
@@ -841,7 +852,7 @@ struct IndexLayout: Sendable {
         damage(layout, &data)
         layout.reseal(&data)
         try data.write(to: file)
-        #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+        return try body(file)
     }
 
     /// Recomputes every section's checksum and the header's, as a writer would (over each

@@ -207,15 +207,7 @@ struct NameFoldsTests {
     /// read: the damage must be one a load cannot see.
     func resealed(_ completer: LocationCompleter, _ damage: (IndexLayout, inout Data) -> Void) throws
         -> LocationCompleter {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-folds-\(UUID()).lsindex")
-        defer { try? FileManager.default.removeItem(at: file) }
-        try completer.writeIndex(to: file)
-        var data = try Data(contentsOf: file)
-        let layout = IndexLayout(data)
-        damage(layout, &data)
-        layout.reseal(&data)
-        try data.write(to: file)
-        return try LocationCompleter(indexFile: file)
+        try IndexLayout.withResealedFile(of: completer, damage) { try LocationCompleter(indexFile: $0) }
     }
 
     /// Every name of `loaded` but the `damaged` ones (and those that copy from them)
