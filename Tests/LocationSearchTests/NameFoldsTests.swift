@@ -261,17 +261,21 @@ struct NameFoldsTests {
         expectOnlyDamaged([short], in: loaded)
     }
 
-    @Test func aFlagBeyondTheNamesIsAnError() throws {
-        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "a flag beyond the names") { l, d in
-            let last = l.section("names.folds").count - 1
-            l.setByte("names.folds", at: last, 0xFF, &d)
+    /// The names' bit columns (the coded names' flags, the respellable marks) are
+    /// checked alike at load.
+    static let bitSections = ["names.folds", "names.respellable"]
+
+    @Test(arguments: bitSections) func aBitBeyondTheNamesIsAnError(_ name: String) throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "\(name): a bit beyond the names") { l, d in
+            let last = l.section(name).count - 1
+            l.setByte(name, at: last, 0xFF, &d)
         }
     }
 
-    @Test func flagsOfTheWrongLengthAreAnError() throws {
-        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "flags of a word too few") { l, d in
-            guard let section = l.sections.firstIndex(where: { $0.name == "names.folds" }) else { return }
-            l.setTable(section, word: IndexLayout.offsetWord + 1, UInt64(l.section("names.folds").count - 8), &d)
+    @Test(arguments: bitSections) func bitsOfTheWrongLengthAreAnError(_ name: String) throws {
+        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "\(name): a word too few") { l, d in
+            guard let section = l.sections.firstIndex(where: { $0.name == name }) else { return }
+            l.setTable(section, word: IndexLayout.offsetWord + 1, UInt64(l.section(name).count - 8), &d)
         }
     }
 
@@ -350,21 +354,6 @@ struct NameFoldsTests {
                 }
             }
             #expect(respelt >= 4)
-        }
-    }
-
-    @Test func aRespellableMarkBeyondTheNamesIsAnError() throws {
-        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "a mark beyond the names") { l, d in
-            let last = l.section("names.respellable").count - 1
-            l.setByte("names.respellable", at: last, 0xFF, &d)
-        }
-    }
-
-    @Test func respellableMarksOfTheWrongLengthAreAnError() throws {
-        try IndexLayout.expectResealedDamageIsAnError(Self.completer, "marks of a word too few") { l, d in
-            guard let section = l.sections.firstIndex(where: { $0.name == "names.respellable" }) else { return }
-            l.setTable(section, word: IndexLayout.offsetWord + 1, UInt64(l.section("names.respellable").count - 8),
-                       &d)
         }
     }
 

@@ -208,11 +208,7 @@ extension _NameFolds {
                         if byte >= 0x61 && byte <= 0x7A { return false }
                         if byte >= 0x41 && byte <= 0x5A { lowered[i] = byte &+ 0x20 }
                     }
-                    switch mode {
-                    case .title: starts = byte == 0x20
-                    case .afterSeparator: starts = _Folding.asciiTable[Int(byte)] == 0x20
-                    default: starts = true
-                    }
+                    starts = _NameFolds.startsWord(after: byte, mode)
                     i &+= 1
                     continue
                 }
@@ -224,7 +220,7 @@ extension _NameFolds {
                     lowered[i] = 0xC0 | UInt8(truncatingIfNeeded: lower &>> 6)
                     lowered[i &+ 1] = 0x80 | UInt8(truncatingIfNeeded: lower & 0x3F)
                 }
-                starts = mode == .all
+                starts = _NameFolds.startsWord(after: byte, mode)
                 i &+= 1
                 while i < display.count && display[i] & 0xC0 == 0x80 { i &+= 1 }
             }

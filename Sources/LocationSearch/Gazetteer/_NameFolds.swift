@@ -221,6 +221,20 @@ struct _NameFolds: Sendable {
         return n
     }
 
+    /// Whether `mode` upper-cases the scalar after one that starts with `byte`: after a
+    /// space (`.title`), an ASCII byte that is no letter or digit (`.afterSeparator`), any
+    /// ASCII byte (`.none` and `.all`), or, after a scalar beyond ASCII, only with `.all`.
+    /// The coder's check (`Coder.lowered`) and `applyCase` read words by it alike.
+    @inline(__always)
+    static func startsWord(after byte: UInt8, _ mode: Mode) -> Bool {
+        guard byte < 0x80 else { return mode == .all }
+        switch mode {
+        case .title: return byte == 0x20
+        case .afterSeparator: return _Folding.asciiTable[Int(byte)] == 0x20
+        default: return true
+        }
+    }
+
     /// Upper-cases the scalars of `out[0 ..< count]` that `mode` names, in place.
     @inline(__always)
     static func applyCase(_ mode: Mode, _ out: UnsafeMutablePointer<UInt8>, count: Int) {
@@ -230,11 +244,7 @@ struct _NameFolds: Sendable {
             let byte = out[i]
             if byte < 0x80 {
                 if starts && byte >= 0x61 && byte <= 0x7A { out[i] = byte &- 0x20 }
-                switch mode {
-                case .title: starts = byte == 0x20
-                case .afterSeparator: starts = _Folding.asciiTable[Int(byte)] == 0x20
-                default: starts = true
-                }
+                starts = Self.startsWord(after: byte, mode)
                 i &+= 1
                 continue
             }
@@ -245,7 +255,7 @@ struct _NameFolds: Sendable {
                 out[i] = 0xC0 | UInt8(truncatingIfNeeded: upper &>> 6)
                 out[i &+ 1] = 0x80 | UInt8(truncatingIfNeeded: upper & 0x3F)
             }
-            starts = mode == .all
+            starts = Self.startsWord(after: byte, mode)
             i &+= 1
             while i < count && out[i] & 0xC0 == 0x80 { i &+= 1 }
         }
