@@ -71,6 +71,15 @@ extension LocationCompleter {
         guard let directory = defaultCacheDirectory, let key = try? bundledSourceKey() else { return nil }
         return bundledCacheFile(in: directory, sourceKey: key)
     }
+
+    /// Whether the index file at `indexFile` has a seal that names it (`_IndexFile.Seal`),
+    /// so that the cached loader checks its checksums but not what its sections refer to.
+    public static func _isSealed(_ indexFile: URL) -> Bool {
+        guard let seal = _IndexFile.Seal.read(for: indexFile),
+              let reader = try? _IndexFile.Reader(indexFile, readingSections: false)
+        else { return false }
+        return reader.tableChecksum == seal
+    }
 }
 
 /// An index file's sections and size, for `location-search bench`.

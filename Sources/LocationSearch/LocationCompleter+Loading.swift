@@ -50,17 +50,26 @@ extension LocationCompleter {
     /// makes, written over `cacheFile` atomically for next time (its folder created if
     /// needed). A cache that cannot be written (a read-only folder, a directory in the
     /// way) leaves the completer working, only without the speed-up.
+    ///
+    /// The file written is sealed (`_IndexFile.Seal`), and so is a cached file that passed
+    /// the full checks: a sealed file's later loads check its checksums but not what its
+    /// sections refer to, which its writer's output passes by construction.
     static func cached(
         in cacheFile: URL?, sourceKey: String, build: () throws -> LocationCompleter
     ) throws -> LocationCompleter {
-        if let cacheFile, let (cached, key) = try? _IndexFile.read(cacheFile), key == sourceKey {
-            return cached
+        if let cacheFile,
+           let loaded = try? _IndexFile.read(cacheFile, seal: _IndexFile.Seal.read(for: cacheFile)),
+           loaded.sourceKey == sourceKey {
+            if loaded.checked { _IndexFile.Seal.write(loaded.tableChecksum, for: cacheFile) }
+            return loaded.completer
         }
         let built = try build()
         if let cacheFile {
             try? FileManager.default.createDirectory(
                 at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try? _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile)
+            if let checksum = try? _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile) {
+                _IndexFile.Seal.write(checksum, for: cacheFile)
+            }
         }
         return built
     }
@@ -78,7 +87,7 @@ extension LocationCompleter {
         let file = bundledCacheFile(in: cacheDirectory, sourceKey: sourceKey)
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         progress?("Writing index", 0)
-        try _IndexFile.write(built, sourceKey: sourceKey, to: file)
+        _IndexFile.Seal.write(try _IndexFile.write(built, sourceKey: sourceKey, to: file), for: file)
         removeOldBundledCaches(besides: file)
         return file
     }
@@ -86,15 +95,21 @@ extension LocationCompleter {
     /// Removes the bundled indexes that other versions of the library or of the data left
     /// in `current`'s folder, keeping `current` and the most recently written other one
     /// (so two programs built with different versions, used in turn, both stay cached),
-    /// and the temporary files of writers that no longer run. Called only after a new
-    /// index was written, so the folder holds at most two bundled indexes (about 64 MB
-    /// each) however many upgrades it has seen.
+    /// the seals of indexes no longer there (`_IndexFile.Seal`), and the temporary files
+    /// of writers that no longer run. Called only after a new index was written, so the
+    /// folder holds at most two bundled indexes (about 55 MB each) however many upgrades
+    /// it has seen.
     static func removeOldBundledCaches(besides current: URL) {
         let directory = current.deletingLastPathComponent()
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
         var others: [(url: URL, written: Date)] = []
+        var seals: [String] = []
         for name in names {
+            if name.hasPrefix("bundled-"), name.hasSuffix(".lsindex.seal") {
+                seals.append(name)
+                continue
+            }
             // A writer's temporary file is ".<index name>.<pid>.tmp".
             if name.hasPrefix(".bundled-"), name.hasSuffix(".tmp"),
                let end = name.range(of: ".lsindex.", options: .backwards)?.lowerBound {
@@ -110,6 +125,12 @@ extension LocationCompleter {
         }
         for old in others.sorted(by: { $0.written > $1.written }).dropFirst() {
             try? manager.removeItem(at: old.url)
+            _IndexFile.Seal.remove(for: old.url)
+        }
+        // Seals whose index is gone (removed above, or by hand).
+        for seal in seals {
+            let index = directory.appendingPathComponent(String(seal.dropLast(".seal".count)))
+            if !manager.fileExists(atPath: index.path) { _IndexFile.Seal.remove(for: index) }
         }
     }
 
@@ -146,7 +167,7 @@ extension LocationCompleter {
     /// - Complexity: O(*n*) to read, checksum and validate, *n* the file's size; one
     ///   allocation of *n* bytes, which the completer's columns point into.
     public init(indexFile: URL) throws {
-        guard let (completer, _) = try _IndexFile.read(indexFile) else {
+        guard let (completer, _, _, _) = try _IndexFile.read(indexFile) else {
             throw GazetteerError.missingFile(path: indexFile.path)
         }
         self = completer

@@ -642,6 +642,82 @@ struct IndexFileTests {
         #expect(builds == before + 1)
     }
 
+    /// The cached loader seals the file it writes (`_IndexFile.Seal`: its table checksum,
+    /// beside it); a load of the sealed file checks its checksums but not what its
+    /// sections refer to, and answers alike. A seal that does not name the file, or is
+    /// not a seal, means the full checks (and, once they pass, a new seal); a resealed
+    /// file no longer matches its seal, so its damage is found and it is rebuilt.
+    @Test func theCachedLoaderTrustsOnlyWhatItsSealNames() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-seal-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cache.lsindex")
+        let sealFile = _IndexFile.Seal.url(for: file)
+        var builds = 0
+        func load() throws -> LocationCompleter {
+            try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
+                builds += 1
+                return LocationCompleter(gazetteer: Fixtures.gazetteer)
+            }
+        }
+        func loadsChecked() throws -> Bool? {
+            try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file))?.checked
+        }
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        let full = try #require(try _IndexFile.read(file))
+        #expect(full.checked)
+        #expect(_IndexFile.Seal.read(for: file) == full.tableChecksum)
+        #expect(try loadsChecked() == false)
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        #expect(builds == 1)
+
+        // Not this file's seal, or not a seal: checked in full, then sealed again.
+        let seal = try Data(contentsOf: sealFile)
+        var otherChecksum = seal
+        otherChecksum[15] ^= 1
+        var otherMagic = seal
+        otherMagic[0] ^= 1
+        for bad in [Data(), seal.prefix(15), seal + [0], Data(repeating: 0, count: 16), otherChecksum, otherMagic] {
+            try bad.write(to: sealFile)
+            #expect(try loadsChecked() == true)
+            #expect(Self.answersAlike(try load(), Fixtures.completer))
+            #expect(try Data(contentsOf: sealFile) == seal, "not sealed again")
+        }
+        // A FIFO or a folder at the seal's path: never blocks; checked in full, not replaced.
+        try FileManager.default.removeItem(at: sealFile)
+        #expect(mkfifo(sealFile.path, 0o600) == 0)
+        #expect(_IndexFile.Seal.read(for: file) == nil)
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        try FileManager.default.removeItem(at: sealFile)
+        try FileManager.default.createDirectory(at: sealFile, withIntermediateDirectories: false)
+        #expect(_IndexFile.Seal.read(for: file) == nil)
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        try FileManager.default.removeItem(at: sealFile)
+        #expect(builds == 1)
+
+        // Damage that only the structure checks find, resealed: the seal no longer names the
+        // file, so the damage is found, and the cache rebuilt and sealed.
+        _ = try load()
+        let original = try Data(contentsOf: file)
+        var damaged = original
+        let layout = IndexLayout(original)
+        layout.set("scores", at: 4, layout.word("scores", at: 0, damaged), &damaged)
+        layout.reseal(&damaged)
+        try damaged.write(to: file)
+        #expect(_IndexFile.Seal.read(for: file) == full.tableChecksum)
+        #expect(throws: GazetteerError.self) { try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file)) }
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        #expect(builds == 2)
+        #expect(try Data(contentsOf: file) == original)
+        #expect(try loadsChecked() == false)
+        // A file opened by path is checked in full, even beside a seal that names it.
+        let copy = directory.appendingPathComponent("copy.lsindex")
+        try damaged.write(to: copy)
+        _IndexFile.Seal.write(try #require(try _IndexFile.Reader(copy, readingSections: false)).tableChecksum,
+                              for: copy)
+        #expect(try _IndexFile.read(copy, seal: _IndexFile.Seal.read(for: copy))?.checked == false)
+        #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: copy) }
+    }
+
     @Test func staleTemporaryFilesAreRemovedOnTheNextWrite() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-tmp-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -680,9 +756,14 @@ struct IndexFileTests {
         for name in [dead, running] {
             try Data(repeating: 1, count: 64).write(to: directory.appendingPathComponent(name))
         }
+        // Seals (`_IndexFile.Seal`): of the index kept, of one removed here, and of none.
+        let seals = ["bundled-c0ffee.lsindex.seal", "bundled-0002.lsindex.seal", "bundled-0001.lsindex.seal",
+                     "bundled-0042.lsindex.seal"]
+        for name in seals { try Data(repeating: 1, count: 16).write(to: directory.appendingPathComponent(name)) }
         LocationCompleter.removeOldBundledCaches(besides: current)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
-        #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running])
+        #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running,
+                          "bundled-c0ffee.lsindex.seal", "bundled-0002.lsindex.seal"])
     }
 
     /// The index is read, not mapped: truncating or rewriting its file afterwards leaves a
@@ -829,12 +910,19 @@ struct IndexLayout: Sendable {
     }
 
     /// Writes `completer`'s index file, damages it with `damage`, reseals it (as a foreign
-    /// or malicious writer would leave it) and expects loading it to be an error.
+    /// or malicious writer would leave it) and expects loading it to be an error: opened
+    /// by path, and as a cache file whose seal (`_IndexFile.Seal`) names the undamaged
+    /// file, which its new table checksum no longer matches, so it is checked in full.
     static func expectResealedDamageIsAnError(
         _ completer: LocationCompleter, _ name: String, _ damage: (IndexLayout, inout Data) -> Void
     ) throws {
+        let undamaged = FileManager.default.temporaryDirectory.appendingPathComponent("ls-undamaged-\(UUID()).lsindex")
+        defer { try? FileManager.default.removeItem(at: undamaged) }
+        let seal = try _IndexFile.write(completer, sourceKey: "", to: undamaged)
+        #expect(try _IndexFile.read(undamaged, seal: seal)?.checked == false)
         try withResealedFile(of: completer, damage) { file in
             #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
+            #expect(throws: GazetteerError.self, "\(name), sealed") { try _IndexFile.read(file, seal: seal) }
         }
     }
 
@@ -887,16 +975,22 @@ struct IndexFileRoundTripTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let built = LocationCompleter(gazetteer: try Gazetteer(geoNamesDirectory: directory))
         let file = directory.appendingPathComponent("fixture.lsindex")
-        try built.writeIndex(to: file)
+        let checksum = try _IndexFile.write(built, sourceKey: "", to: file)
         let loaded = try LocationCompleter(indexFile: file)
-        loaded.index._checkInvariants()
-        #expect(loaded.placeCount == built.placeCount)
-        for query in Self.queries {
-            #expect(loaded.completions(for: query) == built.completions(for: query), "query \(query)")
-        }
+        // Sealed, as the cache file the library wrote: what its sections refer to is not
+        // checked (`_IndexFile.Seal`), and nothing else differs.
+        let sealed = try #require(try _IndexFile.read(file, seal: checksum))
+        #expect(!sealed.checked)
         var near = CompletionOptions(limit: 3)
         near.near = GeoCoordinate(latitude: 33.6, longitude: -95.5)
-        #expect(loaded.completions(for: "paris", options: near) == built.completions(for: "paris", options: near))
+        for completer in [loaded, sealed.completer] {
+            completer.index._checkInvariants()
+            #expect(completer.placeCount == built.placeCount)
+            for query in Self.queries {
+                #expect(completer.completions(for: query) == built.completions(for: query), "query \(query)")
+            }
+            #expect(completer.completions(for: "paris", options: near) == built.completions(for: "paris", options: near))
+        }
     }
 
     @Test func damagedFilesAreErrorsNotCrashes() throws {

@@ -40,10 +40,11 @@ extension LocationCompleter {
             Result {
                 let head = try _PrefixIndex.Head(reading: reader)
                 let keys = try _PrefixIndex.List.readingKeys(reader, "whole", head: head)
-                // (The word keys' largest whole-name key and rank, for both of their checks.)
-                let largest = wordReferences.largest()
+                // (The word keys' largest whole-name key and rank, for both of their checks;
+                // a sealed file is not checked.)
+                let largest = reader.checksStructure ? wordReferences.largest() : (ref: 0, rank: 0)
                 guard keys.count == wholeKeyCount, let wordOffsets = wordReferences.offsets(
-                    whole: keys, text: head.keyText, largestRef: largest.ref)
+                    whole: keys, text: head.keyText, largestRef: largest.ref, checking: reader.checksStructure)
                 else { throw reader.invalid("the words key list is damaged") }
                 return (head: head, keys: keys, views: try _KeyViews(reading: reader, prefix: "whole.vw"),
                         wordOffsets: wordOffsets,
@@ -59,7 +60,7 @@ extension LocationCompleter {
         }
         if let problem = index.mismatch(
             names: here.gazetteer._names.count, places: here.gazetteer._places.count,
-            labels: here.gazetteer._labels.count) {
+            labels: here.gazetteer._labels.count, checkingReferences: reader.checksStructure) {
             throw reader.invalid(problem)
         }
         // The names read their folds from the index's keys from here on (`_NameFolds`).

@@ -28,6 +28,6 @@ extension _CompressedStrings {
             offsets: _StringOffsets(base: try column("base"), delta: try column("delta"), wide: try column("wide")),
             folds: _NameFolds(flags: try reader.column("\(prefix).folds", as: UInt64.self),
                               respellable: try reader.column("\(prefix).respellable", as: UInt64.self)))
-        guard isConsistent() else { throw reader.invalid("the \(prefix) strings are damaged") }
+        guard reader.verifies(isConsistent()) else { throw reader.invalid("the \(prefix) strings are damaged") }
     }
 }

@@ -20,6 +20,13 @@ extension _IndexFile {
     /// checked. A type reading a section gets a column over the memory (no copy) and
     /// checks what it refers to; `finish()` checks that every section was read.
     ///
+    /// A file whose table checksum is `seal` (`_IndexFile.Seal`: a cached index this
+    /// library wrote, or one that passed these checks before) skips the checks of what
+    /// the sections refer to (`checksStructure` is false): its sections' checksums still
+    /// prove its bytes are the ones written, and the writer's own output passes the
+    /// checks by construction. Every other check (header, table, checksums, padding,
+    /// sizes and counts) is made either way.
+    ///
     ///     guard let reader = try _IndexFile.Reader(url) else { return nil }  // no file
     ///     let folded = try reader.column("folded", as: UInt8.self)
     ///     let longest = try reader.value("name.longest")
@@ -35,19 +42,27 @@ extension _IndexFile {
         let url: URL
         /// The sections, in the table's order.
         let sections: [Section]
+        /// The checksum of the header and the table (which holds every section's checksum):
+        /// what a seal names (`_IndexFile.Seal`).
+        let tableChecksum: UInt64
+        /// Whether the types reading the sections check what they refer to (each key, trie
+        /// node, stored answer and place record against the rest): false only for a file
+        /// with a matching seal.
+        let checksStructure: Bool
         private let memory: _Memory
         private let lock = NSLock()
         private var unread: Set<String>
         private let byName: [String: Section]
 
         /// Opens, reads and checks the file at `url` (with `readingSections` false, only
-        /// its header and table); `nil` when nothing is there.
+        /// its header and table); `nil` when nothing is there. With `seal` its table's
+        /// checksum, what the sections refer to is not checked (`checksStructure`).
         ///
         /// - Throws: `GazetteerError.invalidIndexFile` when it is not a valid index
         ///   (damaged, truncated, foreign, or not a regular file: a FIFO or a device is
         ///   refused without reading from it, so it cannot block).
         /// - Complexity: O(*n*) for a file of *n* bytes.
-        init?(_ url: URL, readingSections: Bool = true) throws {
+        init?(_ url: URL, readingSections: Bool = true, seal: UInt64? = nil) throws {
             self.url = url
             func invalid(_ reason: String) -> GazetteerError { .invalidIndexFile(path: url.path, reason: reason) }
             // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
@@ -96,6 +111,8 @@ extension _IndexFile {
             guard _Checksum.of(summed) == table[tableWords] else {
                 throw invalid("its header is damaged (checksum mismatch)")
             }
+            tableChecksum = table[tableWords]
+            checksStructure = seal != tableChecksum
             guard fields[2] == _PackedPlace.layoutSignature, fields[3] == byteOrderMark else {
                 throw invalid("it was written on a machine with another layout")
             }
@@ -131,6 +148,13 @@ extension _IndexFile {
                 }
             }
         }
+
+        /// Whether `holds` holds, evaluated only when the file's structure is checked
+        /// (`checksStructure`); `true` for a sealed file. For the checks of what sections
+        /// refer to, O(*n*) passes over them:
+        ///
+        ///     guard reader.verifies(isConsistent(keyCount: keyCount)) else { throw … }
+        func verifies(_ holds: @autoclosure () -> Bool) -> Bool { !checksStructure || holds() }
 
         /// The error for a file that is not a valid index, because of `reason`.
         func invalid(_ reason: String) -> GazetteerError { .invalidIndexFile(path: url.path, reason: reason) }

@@ -75,8 +75,10 @@ extension _IndexFile {
 
         /// Writes the file to `url`, atomically: to a temporary file beside it
         /// (`.<name>.<pid>.tmp`), renamed over it when complete. Temporary files that
-        /// writers killed before the rename left there are removed first.
-        func write(to url: URL) throws {
+        /// writers killed before the rename left there are removed first. Returns the
+        /// checksum of the header and the table (`Reader.tableChecksum`, what a seal names).
+        @discardableResult
+        func write(to url: URL) throws -> UInt64 {
             let prefix = self.prefix
             let directory = url.deletingLastPathComponent()
             removeStaleTemporaryFiles(for: url)
@@ -114,6 +116,7 @@ extension _IndexFile {
                         path: url.path,
                         reason: "cannot move the finished file into place: \(String(cString: strerror(errno)))")
                 }
+                return prefix[prefix.count - 1]
             } catch {
                 close(descriptor)
                 unlink(temporary.path)

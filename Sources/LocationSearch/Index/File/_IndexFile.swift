@@ -192,7 +192,9 @@ enum _IndexFile {
 
     /// Writes `completer` with `sourceKey` (what it was built from) to `url`, atomically
     /// (see `Writer.write(to:)`).
-    static func write(_ completer: LocationCompleter, sourceKey: String, to url: URL) throws {
+    /// Returns the file's table checksum (`Reader.tableChecksum`).
+    @discardableResult
+    static func write(_ completer: LocationCompleter, sourceKey: String, to url: URL) throws -> UInt64 {
         try writer(for: completer, sourceKey: sourceKey).write(to: url)
     }
 
@@ -208,12 +210,17 @@ enum _IndexFile {
     /// at `url`; throws `GazetteerError.invalidIndexFile` when it is not a valid index
     /// (damaged, truncated, foreign, or not a regular file: a FIFO or a device is refused
     /// without reading from it, so it cannot block).
-    static func read(_ url: URL) throws -> (completer: LocationCompleter, sourceKey: String)? {
-        guard let reader = try Reader(url) else { return nil }
+    ///
+    /// With `seal` its table's checksum (`Seal`), what its sections refer to is not checked;
+    /// `checked` says whether it was.
+    static func read(
+        _ url: URL, seal: UInt64? = nil
+    ) throws -> (completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, checked: Bool)? {
+        guard let reader = try Reader(url, seal: seal) else { return nil }
         let sourceKey = String(decoding: try reader.column("source.key", as: UInt8.self).buffer, as: UTF8.self)
         let completer = try LocationCompleter(reading: reader)
         try reader.finish()
-        return (completer, sourceKey)
+        return (completer, sourceKey, reader.tableChecksum, reader.checksStructure)
     }
 
     /// The sections of the index file at `url`, as its table lists them (after checking

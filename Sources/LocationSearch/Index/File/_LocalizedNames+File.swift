@@ -10,7 +10,7 @@ extension _LocalizedNames {
     /// - Complexity: O(*n*) for *n* entries.
     init(reading reader: _IndexFile.Reader, prefix: String, places: Int, names: Int, labels: Int) throws {
         self.init(entries: try reader.column(prefix, as: _LocalizedName.self))
-        guard isConsistent(places: places, names: names, labels: labels) else {
+        guard reader.verifies(isConsistent(places: places, names: names, labels: labels)) else {
             throw reader.invalid("the localized names are damaged")
         }
     }

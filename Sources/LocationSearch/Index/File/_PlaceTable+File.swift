@@ -34,6 +34,27 @@ extension _PlaceTable {
         let otherIDValues: _Column<Int64> = try column("other.ids")
         let explicitIDs: _Column<Int32> = try column("ids")
         guard let nameEnd = UInt32(exactly: names) else { throw reader.invalid("there are too many names") }
+        // What the records and contexts refer to, unless the file is sealed (`_IndexFile.Seal`).
+        if reader.checksStructure {
+            try Self.check(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
+                           otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd,
+                           labels: labels, reader: reader)
+        }
+        self.init(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
+                  otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd)
+    }
+
+    /// Checks for `init(reading:prefix:names:labels:)` every record's and context's
+    /// references: names below `nameEnd`, labels below `labels`, contexts, wide
+    /// populations and other ids in range.
+    ///
+    /// - Complexity: O(*p* + *c*) for *p* places and *c* contexts, one pass with no
+    ///   allocation per record.
+    private static func check(
+        records: _Column<_PackedPlace>, fields: _PlaceFields, contexts: _Column<_PlaceContext>,
+        wide: _Column<Int64>, otherIDs: _Column<UInt32>, otherIDValues: _Column<Int64>,
+        explicitIDs: _Column<Int32>, nameEnd: UInt32, labels: Int, reader: _IndexFile.Reader
+    ) throws {
         let labelCount = Int32(clamping: labels)
         func isLabel(_ label: Int32) -> Bool { label >= -1 && label < labelCount }
         for context in contexts.buffer {
@@ -68,7 +89,5 @@ extension _PlaceTable {
             expected = firstName
         }
         guard nextOther == other.count else { throw reader.invalid("the places' other GeoNames ids are damaged") }
-        self.init(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
-                  otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd)
     }
 }

@@ -47,14 +47,17 @@ extension _PrefixIndex {
     /// What is wrong with a loaded index's references into its gazetteer, for one of
     /// `names` names, `places` places and `labels` labels (every indexed name's display
     /// name and place in range; a view group per label besides the kind groups), or
-    /// `nil` when they hold.
+    /// `nil` when they hold. Not `checkingReferences` (a sealed file:
+    /// `_IndexFile.Reader.checksStructure`), only the view groups are counted.
     ///
-    /// - Complexity: O(*n*) for *n* indexed names (a vectorised maximum).
-    func mismatch(names: Int, places: Int, labels: Int) -> String? {
+    /// - Complexity: O(*n*) for *n* indexed names (a vectorised maximum); O(1) not
+    ///   `checkingReferences`.
+    func mismatch(names: Int, places: Int, labels: Int, checkingReferences: Bool = true) -> String? {
         let groups = labels + _KeyViews.kindGroups
         if wholeViews.groupCount != groups { return "the whole.vw key views are damaged" }
         if wordViews.groupCount != groups { return "the words.vw key views are damaged" }
-        guard nameDisplay.isConsistent(below: names), namePlace.isConsistent(below: places) else {
+        guard !checkingReferences || nameDisplay.isConsistent(below: names) && namePlace.isConsistent(below: places)
+        else {
             return "the name references are damaged"
         }
         return nil
@@ -86,7 +89,7 @@ extension _PrefixIndex {
             keyText = _KeyText(
                 bytes: try reader.column("key.text", as: UInt8.self),
                 starts: try reader.column("key.text.start", as: UInt32.self), count: count, shift: textShift)
-            guard keyText.isConsistent() else { throw reader.invalid("the key text is damaged") }
+            guard reader.verifies(keyText.isConsistent()) else { throw reader.invalid("the key text is damaged") }
             let display = reader.columns("name.display"), place = reader.columns("name.place")
             guard let shift = Int(exactly: try reader.value("name.display.shift")) else {
                 throw reader.invalid("the name references are damaged")
@@ -102,7 +105,7 @@ extension _PrefixIndex {
             }
             longestName = Int(longest)
             scores = try reader.column("scores", as: Float.self)
-            guard _KeyNameScores.scoresAreConsistent(scores) else {
+            guard reader.verifies(_KeyNameScores.scoresAreConsistent(scores)) else {
                 throw reader.invalid("the keys' scores are damaged")
             }
         }

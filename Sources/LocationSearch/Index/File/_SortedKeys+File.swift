@@ -53,8 +53,9 @@ extension _SortedKeys {
         }
         let buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
         self.init(key: key, entries: entries, tree: tree, buckets: buckets, leafCount: expected)
-        guard key.count == entries.count, key.isConsistent(textCount: text.count, refShift: text.shift),
-              entries.wordsAreConsistent(nameCount: nameCount), bucketsAreConsistent()
+        guard key.count == entries.count, reader.verifies(
+            key.isConsistent(textCount: text.count, refShift: text.shift)
+                && entries.wordsAreConsistent(nameCount: nameCount) && bucketsAreConsistent())
         else { throw reader.invalid("the \(prefix) key list is damaged") }
     }
 }
@@ -105,11 +106,13 @@ extension _SortedKeys {
         /// The word keys' references through `whole`'s, when every key's whole-name key is
         /// one of `whole`'s and its start fits a reference into `text` (`whole`'s own keys
         /// being checked against `text`); `nil` when not. `largestRef` is `largest().ref`.
+        /// Not `checking`, only their layout is checked (a sealed file:
+        /// `_IndexFile.Reader.checksStructure`).
         ///
-        /// - Complexity: O(*b*) for *b* blocks of whole-name keys.
-        func offsets(whole: _SortedKeys, text: _KeyText, largestRef: UInt64) -> _KeyOffsets? {
+        /// - Complexity: O(*b*) for *b* blocks of whole-name keys; O(1) not `checking`.
+        func offsets(whole: _SortedKeys, text: _KeyText, largestRef: UInt64, checking: Bool = true) -> _KeyOffsets? {
             guard let offsets = _KeyOffsets(refs: refs, refBits: refBits, startBits: startBits, whole: whole.key),
-                  offsets.isConsistent(textCount: text.count, refShift: text.shift, largestRef: largestRef)
+                  !checking || offsets.isConsistent(textCount: text.count, refShift: text.shift, largestRef: largestRef)
             else { return nil }
             return offsets
         }
@@ -148,8 +151,9 @@ extension _SortedKeys {
                     "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(refs.count) keys")
             }
             buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
-            guard refs.count == 0 || (refs.paddingIsZero && largestRank < UInt64(scores.count)),
-                  buckets.isConsistent(count: refs.count)
+            guard reader.verifies(
+                (refs.count == 0 || (refs.paddingIsZero && largestRank < UInt64(scores.count)))
+                    && buckets.isConsistent(count: refs.count))
             else { throw reader.invalid("the \(prefix) key list is damaged") }
             self.references = references
             leafCount = expected
