@@ -72,10 +72,16 @@ final class _Qualifiers: Sendable {
         // separators in each label, an upper bound on its folded words, without folding.
         let longestRegion = regions.buffer.map { Int($0.wordCount) }.max() ?? 0
         let longestCountry = countries.buffer.map { Int($0.wordCount) }.max() ?? 0
+        // (The table read once, and each label's bytes as a buffer: this runs at every
+        // load, over every label.)
         var longestLabel = 0
-        for label in gazetteer._labels {
-            var words = 1
-            for byte in label.utf8 where byte < 0x80 && _Folding.ascii[Int(byte)] == 0x20 { words += 1 }
+        let ascii = _Folding.ascii
+        for var label in gazetteer._labels {
+            let words = label.withUTF8 { bytes in
+                var words = 1
+                for byte in bytes where byte < 0x80 && ascii[Int(byte)] == 0x20 { words += 1 }
+                return words
+            }
             longestLabel = max(longestLabel, words)
         }
         longest = max(longestRegion, longestLabel + 2) + max(longestCountry, longestLabel + 8)

@@ -21,7 +21,7 @@ extension LocationCompleter {
     /// text, names and scores), its whole-name keys and views, the word list (with its
     /// keys' references to the whole-name keys) and the stored answers on one of their own,
     /// while this one checks the gazetteer, the qualifiers and the whole-name list's trie
-    /// (and finds the gazetteer's languages);
+    /// (and a third finds the gazetteer's languages meanwhile);
     /// then the index's references into the gazetteer. (If both threads find damage,
     /// this thread's is the error reported.)
     ///
@@ -31,11 +31,15 @@ extension LocationCompleter {
         let wholeKeyCount = try _PrefixIndex.List.keyCount(reader, "whole")
         let (here, there) = try _Concurrently.run({
             let gazetteer = try Gazetteer(reading: reader)
-            return (gazetteer: gazetteer,
-                    qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
-                    qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
-                    localization: _CompletionSource.Localization(gazetteer),
-                    wholeTrie: try _ShallowTrie(reading: reader, prefix: "trie.whole", keyCount: wholeKeyCount))
+            // The languages (a pass over every place) beside the rest: a sealed file's checks
+            // are skipped, and the other thread has then nothing left to do.
+            let (parts, localization) = try _Concurrently.run({
+                (qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
+                 qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
+                 wholeTrie: try _ShallowTrie(reading: reader, prefix: "trie.whole", keyCount: wholeKeyCount))
+            }, alongside: { _CompletionSource.Localization(gazetteer) })
+            return (gazetteer: gazetteer, qualifierPrefixes: parts.qualifierPrefixes, qualifiers: parts.qualifiers,
+                    localization: localization, wholeTrie: parts.wholeTrie)
         }, alongside: {
             Result {
                 let head = try _PrefixIndex.Head(reading: reader)
