@@ -6,7 +6,7 @@ bin=$1; out=$2; queries=${3:-/work/tools/check-queries.txt}
 mkdir -p "$out"
 run() {  # name, options...
     local name=$1; shift
-    "$bin" complete --json "$@" < "$queries" | sed -E 's/"micros":[0-9.]+,?//' > "$out/$name.jsonl" || true
+    "$bin" complete --json "$@" < "$queries" | sed -E 's/"micros": ?[0-9.]+,?//' > "$out/$name.jsonl" || true
 }
 run default
 run no-typos --no-typos
