@@ -98,10 +98,10 @@ extension _CompletionSource {
     /// The displayed name.
     func title(_ row: _CompletionRow) -> String { gazetteer._names.string(Int(shownName(row))) }
 
-    /// Whether the title is an alternate name (so the subtitle leads with the canonical one).
-    func isAlternate(_ row: _CompletionRow) -> Bool {
-        let shown = shownName(row)
-        return shown == row.display && shown != record(row).firstName
+    /// Whether the title, name `shown` (`shownName(row)`), is an alternate name (so the
+    /// subtitle leads with the canonical one).
+    func isAlternate(_ row: _CompletionRow, shown: UInt32, _ record: _PlaceRecord) -> Bool {
+        shown == row.display && shown != record.firstName
     }
 
     func matchedName(_ row: _CompletionRow) -> String? {
