@@ -7,11 +7,10 @@ extension _CompletionSource {
     /// into a buffer on the stack (`withKeyText`), not an array.
     func titleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
         let shown = shownName(row)
-        let names = gazetteer._names
         if shown != row.display {
             // Another name than the key's: highlight as much of its start as the matched
             // part of the key shares with it ("londn" → "[Lond]on").
-            let title = _FoldedText(names.string(Int(shown)))
+            let title = _FoldedText(gazetteer._names.string(Int(shown)))
             let common = withKeyText(row) { text, start in
                 zip(title.key, text.prefix(start + Int(row.matchedLength))).prefix { $0 == $1 }.count
             }
@@ -19,8 +18,10 @@ extension _CompletionSource {
         }
         let matchedLength = Int(row.matchedLength)
         let ascii = _Folding.asciiTable
-        return withKeyText(row) { text, wordStart in
-            names.withBytes(Int(row.display)) { bytes in
+        // (The names read through `gazetteer`, not a local copy: a closure that captured
+        // one would copy it, a retain of each of its columns.)
+        return gazetteer._names.withBytes(Int(row.display)) { bytes in
+            withKeyText(row) { text, wordStart in
                 let plain = !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
                 if plain || text.contains(0x20) {
                     // The key is the title's fold: highlight straight from the title (from
@@ -84,9 +85,9 @@ extension _CompletionSource {
         let keys = index.keyText, reference = Int(row.keyOffset)
         let t = min(reference >> keys.shift, keys.count - 1)
         precondition(t >= 0, "text out of range")
-        let room = (1 << keys.shift) - 1
+        let room = (1 << keys.shift) - 1, buffers = keys.buffers
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(room, 1)) { buffer in
-            let count = keys.buffers.copy(text: t, into: buffer.baseAddress!, limit: room)
+            let count = buffers.copy(text: t, into: buffer.baseAddress!, limit: room)
             return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count), min(reference & room, count))
         }
     }
