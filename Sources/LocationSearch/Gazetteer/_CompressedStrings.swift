@@ -375,9 +375,11 @@ struct _CompressedStrings: Sendable {
     /// (`copyFold`: a string coded over its fold is not decoded for it, so the canonical
     /// name mostly is not decoded at all; others are decoded and folded into an array).
     ///
-    /// One buffer holds the alias, then (the alias's bytes read) both folds: at most 1 KB
-    /// for the bundled names (the longest fold is 343 bytes), which
-    /// `withUnsafeTemporaryAllocation` keeps on the stack, where a larger one is allocated.
+    /// One buffer holds the alias, then (the alias's bytes read) both folds: the larger of
+    /// the alias's decoding room and two of the longest fold (343 bytes for the bundled
+    /// names), under 1 KB for all but very long aliases, which
+    /// `withUnsafeTemporaryAllocation` keeps on the stack (a buffer past 1 KB, as the
+    /// alias and two folds side by side took, was allocated on the heap each time).
     /// (Written without closures that capture these strings: a nested one copied them, a
     /// retain and release of each column, which cost as much as the rest.)
     ///
