@@ -179,7 +179,10 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
     }
 
     /// "San Francisco, California, United States".
-    public var description: String { subTitle.isEmpty ? title : "\(title), \(subTitle)" }
+    public var description: String {
+        let subTitle = subTitle  // (made once)
+        return subTitle.isEmpty ? title : "\(title), \(subTitle)"
+    }
 
     public var debugDescription: String {
         """

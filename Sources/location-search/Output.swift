@@ -7,8 +7,9 @@ enum JSONLine {
         var out = "{\"query\": \(string(query)), \"results\": ["
         for (i, c) in completions.enumerated() {
             if i > 0 { out += ", " }
+            // (The place's id is the completion's: read from the place, not made again.)
             let place = c.place
-            out += "{\"id\": \(string(c.id)), \"geonameId\": \(place.geonameID.map(String.init) ?? "null")"
+            out += "{\"id\": \(string(place.id)), \"geonameId\": \(place.geonameID.map(String.init) ?? "null")"
             out += ", \"title\": \(string(c.title)), \"subtitle\": \(string(c.subTitle))"
             out += ", \"titleHighlightRanges\": \(ranges(c.titleHighlightRanges))"
             out += ", \"subtitleHighlightRanges\": \(ranges(c.subtitleHighlightRanges))"
@@ -79,13 +80,16 @@ enum HumanOutput {
 
     /// One completion: `San Francisco, California, United States`.
     static func line(_ completion: LocalSearchCompletion, color: Bool) -> String {
+        // (Each string made once: a completion makes its strings when they are read.)
         guard color else {
-            return completion.subTitle.isEmpty ? completion.title : "\(completion.title), \(completion.subTitle)"
+            let title = completion.title, subTitle = completion.subTitle
+            return subTitle.isEmpty ? title : "\(title), \(subTitle)"
         }
         var line = completion.ansiHighlightedTitle(style: .bold)
-        if !completion.subTitle.isEmpty {
+        let subTitle = completion.ansiHighlightedSubTitle(style: .bold, textStyle: .dim)  // empty for none
+        if !subTitle.isEmpty {
             line += TerminalStyle.dim.applied(to: ", ")
-            line += completion.ansiHighlightedSubTitle(style: .bold, textStyle: .dim)
+            line += subTitle
         }
         return line
     }

@@ -122,6 +122,43 @@ struct NameFoldsTests {
         }
     }
 
+    /// A name's fold as the rows read it from the key text (`copyFold`, for a name coded
+    /// over its fold) is the fold of its bytes, and the showability decided from the folds
+    /// (`isShowable(alias:canonical:)` of two names) is the one decided from the bytes,
+    /// over the names as given, as coded over the folds, and as read from a file.
+    @Test func foldsAndShowabilityReadAsFromTheBytes() throws {
+        for names in [Self.gazetteer._names, Self.completer.gazetteer._names, try written(Self.completer).gazetteer._names,
+                      Fixtures.completer.gazetteer._names] {
+            var wrongFolds: [Int] = []
+            for i in 0..<names.count {
+                let expected = names.withBytes(i) { bytes in
+                    var key: [UInt8] = []
+                    _Folding.fold(utf8: bytes, into: &key)
+                    return key
+                }
+                let copied = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(names.folds.longest, 1)) {
+                    buffer in names.copyFold(i, into: buffer.baseAddress!).map { Array(buffer.prefix($0)) }
+                }
+                if let copied, copied != expected { wrongFolds.append(i) }
+                if names.folds.isFlagged(i) && copied == nil { wrongFolds.append(i) }
+            }
+            #expect(wrongFolds.isEmpty, "\(wrongFolds.prefix(5).map(names.string))")
+            let sample = 0..<min(names.count, 70)
+            var shown = 0, wrong: [(String, String)] = []
+            for a in sample {
+                for c in sample {
+                    let expected = names.withBytes(a) { x in
+                        names.withBytes(c) { _NameQuality.isShowable(alias: x, canonical: $0) }
+                    }
+                    if expected { shown += 1 }
+                    if names.isShowable(alias: a, canonical: c) != expected { wrong.append((names.string(a), names.string(c))) }
+                }
+            }
+            #expect(wrong.isEmpty, "\(wrong.prefix(5))")
+            #expect(shown > 0 && shown < sample.count * sample.count)
+        }
+    }
+
     /// A cursor reads every name as `withBytes` does: in order (each copying from the one
     /// before, still in its buffer), backwards and by leaps, over the names as given and
     /// as coded over the folds.

@@ -45,6 +45,54 @@ struct NameQualityTests {
         #expect(counts.upper == upper && counts.lower == lower && counts.letters == letters)
     }
 
+    /// The case rules from the full counts, as `isShowable` first stated them.
+    static func caseRulesFromCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (upper, lower, letters) = _NameQuality.caseCounts(bytes)
+        return !(upper > 0 && lower == 0 && letters <= 5) && !(lower > 0 && upper == 0)
+    }
+
+    /// `hasShowableCase` stops counting once both cases are seen, and answers as the full
+    /// counts do: over names, and over runs of scalars across every plane (each alone and
+    /// after an upper-case, a lower-case and an uncased letter).
+    @Test func theCaseRulesStopEarlyWithTheSameAnswer() {
+        var texts = ["Wien", "NYC", "PT", "ashn", "ΑΘΗΝΑ", "ΑΘΗΝΑΙ", "Москва", "北京", "", "42", "A", "a", "ABCDEf",
+                     "abcdeF", "Ab北京", "北京aB", "𝐀b", "1st Street", "SAINT-ÉTIENNE"]
+        var value: UInt32 = 0
+        while value < 0x11_0000 {
+            let scalars = (value..<min(value + 64, 0x11_0000)).compactMap(Unicode.Scalar.init)
+            value += 64
+            let run = String(String.UnicodeScalarView(scalars))
+            texts += [run, "A" + run, "a" + run, "北" + run]
+        }
+        var wrong: [String] = []
+        for var text in texts {
+            let (early, full) = text.withUTF8 { (_NameQuality.hasShowableCase($0), Self.caseRulesFromCounts($0)) }
+            if early != full { wrong.append(text) }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(3))")
+    }
+
+    @Test("Aliases fit to be titles", arguments: [
+        ("Wien", "Vienna", true), ("NYC", "New York City", false), ("PT", "Portugal", false),
+        ("ashn", "Ashland", false), ("Londn", "London", false), ("Lodnon", "London", false),
+        ("Londres", "London", true), ("Rom", "Roma", false), ("Ro", "Rom", true), ("MOSCOW", "Moscow", true),
+        ("ΑΘΗΝΑ", "Athens", false), ("ΑΘΗΝΑΙ", "Athens", true), ("北京", "Beijing", true), ("北京", "北京市", true),
+        ("Bei Jing", "Beijing", false), ("Sao Paulo", "São Paulo", true), ("Sao Paolo", "São Paulo", false),
+    ])
+    func aliasesFitToBeTitles(alias: String, canonical: String, showable: Bool) {
+        #expect(_NameQuality.isShowable(alias: alias, canonical: canonical) == showable)
+    }
+
+    @Test("One edit", arguments: [
+        ("london", "londn", true), ("londn", "london", true), ("lodnon", "london", true), ("londen", "london", true),
+        ("london", "london", false), ("lndno", "london", false), ("", "a", true), ("ab", "ba", true),
+        ("abc", "ab", true), ("abcd", "ab", false), ("abc", "acb", true), ("abc", "bca", false),
+    ])
+    func oneEdit(a: String, b: String, expected: Bool) {
+        let (x, y) = (Array(a.utf8), Array(b.utf8))
+        #expect(x.withUnsafeBufferPointer { x in y.withUnsafeBufferPointer { _NameQuality.isOneEdit(x, $0) } } == expected)
+    }
+
     @Test func illFormedBytesAreNoLetters() {
         let bytes: [UInt8] = [0x41, 0xC3, 0x28, 0xFF, 0x62, 0xE2, 0x82]  // "A", bad, "(", bad, "b", cut
         let counts = bytes.withUnsafeBufferPointer { _NameQuality.caseCounts($0) }

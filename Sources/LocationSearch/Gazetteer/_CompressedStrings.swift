@@ -202,20 +202,36 @@ struct _CompressedStrings: Sendable {
     /// copies nothing, whatever its codes say).
     @inline(__always)
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        let (first, room) = decodingRoom(index)
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            let out = buffer.baseAddress!
+            return try body(UnsafeBufferPointer(start: out, count: decode(index, from: first, into: out)))
+        }
+    }
+
+    /// The first string decoding string `index` decodes (it and the at most `copyDepth`
+    /// before it that it copies from), and the bytes that takes.
+    @inline(__always)
+    func decodingRoom(_ index: Int) -> (first: Int, room: Int) {
         var first = index, longest = room(index, units(index))
         while first > 0 && index - first < Self.copyDepth && copied(first) != nil {
             first -= 1
             longest = max(longest, room(first, units(first)))
         }
-        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) {
-            buffer in
-            let out = buffer.baseAddress!
-            var length = 0
-            for string in first...index {
-                length = decode(string, units(string), into: out, before: string == first ? nil : length)
-            }
-            return try body(UnsafeBufferPointer(start: out, count: length))
+        return (first, longest + _SymbolTable.longestCopy)
+    }
+
+    /// Decodes string `index` at `out`, which has `decodingRoom(index).room` bytes, from
+    /// string `first` (`decodingRoom(index).first`); returns its length.
+    @inline(__always)
+    func decode(_ index: Int, from first: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+        var length = 0, string = first
+        // (A while loop: a closed range's iteration is not specialized away.)
+        while string <= index {
+            length = decode(string, units(string), into: out, before: string == first ? nil : length)
+            string &+= 1
         }
+        return length
     }
 
     /// Reads strings one after another, each decoded once into a buffer it keeps: a
@@ -341,6 +357,60 @@ struct _CompressedStrings: Sendable {
     func foldTextNumber(_ index: Int) -> Int? {
         guard folds.isFlagged(index) else { return nil }
         return _NameFolds.textNumber(codes.pointer, units: units(index))
+    }
+
+    /// Copies the fold of string `index` into `out` (room for `folds.longest` bytes), when
+    /// it is coded over one: that fold, from the index's key text, without decoding the
+    /// string (the coder coded it over its own fold, `_Folding.fold(utf8:into:)` of its
+    /// bytes, and checked that it decodes to them); returns its length, or nil for a string
+    /// not coded so.
+    @inline(__always)
+    func copyFold(_ index: Int, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+        guard let t = foldTextNumber(index), folds.text != nil else { return nil }
+        return folds.copyFold(t, into: out)
+    }
+
+    /// `_NameQuality.isShowable(alias:canonical:)` of strings `alias` and `canonical`: its
+    /// case rules from the alias's bytes, its spelling rule from the two strings' folds
+    /// (`copyFold`: a string coded over its fold is not decoded for it, so the canonical
+    /// name mostly is not decoded at all; others are decoded and folded into an array).
+    ///
+    /// One buffer holds the alias, then (the alias's bytes read) both folds: the larger of
+    /// the alias's decoding room and two of the longest fold (343 bytes for the bundled
+    /// names), under 1 KB for all but very long aliases, which
+    /// `withUnsafeTemporaryAllocation` keeps on the stack (a buffer past 1 KB, as the
+    /// alias and two folds side by side took, was allocated on the heap each time).
+    /// (Written without closures that capture these strings: a nested one copied them, a
+    /// retain and release of each column, which cost as much as the rest.)
+    ///
+    /// - Complexity: O(*n*) in the alias's length and the folds'.
+    func isShowable(alias: Int, canonical: Int) -> Bool {
+        let (first, room) = decodingRoom(alias)
+        let foldRoom = max(folds.longest, 1)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(room, 2 * foldRoom)) { buffer in
+            let out = buffer.baseAddress!
+            let bytes = UnsafeBufferPointer(start: out, count: decode(alias, from: first, into: out))
+            guard _NameQuality.hasShowableCase(bytes) else { return false }
+            var aliasKey: [UInt8] = [], canonicalKey: [UInt8] = []
+            // The alias's bytes are read last here: its fold, when it is not in the key
+            // text, then the folds in the key text over them.
+            if foldTextNumber(alias) == nil || folds.text == nil { _Folding.fold(utf8: bytes, into: &aliasKey) }
+            let a = copyFold(alias, into: out).map { UnsafeBufferPointer(start: out, count: $0) }
+            let c = copyFold(canonical, into: out + foldRoom).map { UnsafeBufferPointer(start: out + foldRoom, count: $0) }
+            if c == nil {
+                let (first, room) = decodingRoom(canonical)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                    let out = buffer.baseAddress!
+                    _Folding.fold(utf8: UnsafeBufferPointer(start: out, count: decode(canonical, from: first, into: out)),
+                                  into: &canonicalKey)
+                }
+            }
+            return aliasKey.withUnsafeBufferPointer { aliasKey in
+                canonicalKey.withUnsafeBufferPointer { canonicalKey in
+                    !_NameQuality.isMisspelling(a ?? aliasKey, of: c ?? canonicalKey)
+                }
+            }
+        }
     }
 
     /// String `index`.

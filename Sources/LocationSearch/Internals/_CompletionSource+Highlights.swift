@@ -2,42 +2,45 @@
 /// the region and country words a qualifier matched.
 extension _CompletionSource {
     /// The title's highlights: the matched part of the key, mapped back to the title.
+    ///
+    /// The title is decided once (`shownName`) and decoded once; the key's text is read
+    /// into a buffer on the stack (`withKeyText`), not an array.
     func titleHighlights(_ row: _CompletionRow) -> [HighlightRange] {
         let shown = shownName(row)
         if shown != row.display {
             // Another name than the key's: highlight as much of its start as the matched
             // part of the key shares with it ("londn" → "[Lond]on").
             let title = _FoldedText(gazetteer._names.string(Int(shown)))
-            let (text, start) = keyText(row)
-            let matched = text.prefix(start + Int(row.matchedLength))
-            let common = zip(title.key, matched).prefix { $0 == $1 }.count
+            let common = withKeyText(row) { text, start in
+                zip(title.key, text.prefix(start + Int(row.matchedLength))).prefix { $0 == $1 }.count
+            }
             return common > 0 ? title.wordHighlights(0..<common) : []
         }
-        let names = gazetteer._names
-        let nameIndex = Int(row.display)
-        let (text, wordStart) = keyText(row)
         let matchedLength = Int(row.matchedLength)
         let ascii = _Folding.asciiTable
-        let plain = names.withBytes(nameIndex) { bytes in
-            !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
-        }
-        if plain || text.contains(0x20) {
-            // The key is the title's fold: highlight straight from the title (from its
-            // bytes when it is ASCII).
-            let keyBytes = wordStart..<(wordStart + matchedLength)
-            guard wordStart >= 0 else { return [] }
-            if let ranges = names.withBytes(nameIndex, { _FoldedText.asciiWordHighlights($0, keyBytes: keyBytes) }) {
-                return ranges
+        // (The names read through `gazetteer`, not a local copy: a closure that captured
+        // one would copy it, a retain of each of its columns.)
+        return gazetteer._names.withBytes(Int(row.display)) { bytes in
+            withKeyText(row) { text, wordStart in
+                let plain = !bytes.contains { $0 >= 0x80 || ascii[Int($0)] == 0x20 }
+                if plain || text.contains(0x20) {
+                    // The key is the title's fold: highlight straight from the title (from
+                    // its bytes when it is ASCII).
+                    let keyBytes = wordStart..<(wordStart + matchedLength)
+                    guard wordStart >= 0 else { return [] }
+                    if let ranges = _FoldedText.asciiWordHighlights(bytes, keyBytes: keyBytes) { return ranges }
+                    return _FoldedText.wordHighlights(of: String(decoding: bytes, as: UTF8.self), keyBytes: keyBytes)
+                }
+                // Maybe a joined key ("newyorkcity"): count the matched bytes back over the
+                // spaces.
+                let folded = _FoldedText(String(decoding: bytes, as: UTF8.self))
+                var start = wordStart, end = min(folded.key.count, wordStart + matchedLength)
+                if folded.key.count != text.count {
+                    (start, end) = (0, Self.spacedLength(folded.key, joinedLength: matchedLength))
+                }
+                return start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
             }
-            return _FoldedText.wordHighlights(of: title(row), keyBytes: keyBytes)
         }
-        // Maybe a joined key ("newyorkcity"): count the matched bytes back over the spaces.
-        let folded = _FoldedText(title(row))
-        var start = wordStart, end = min(folded.key.count, wordStart + matchedLength)
-        if folded.key.count != text.count {
-            (start, end) = (0, Self.spacedLength(folded.key, joinedLength: matchedLength))
-        }
-        return start >= 0 && start < end ? folded.wordHighlights(start..<end) : []
     }
 
     /// The subtitle's highlights for the region and country words a qualifier matched.
@@ -73,12 +76,20 @@ extension _CompletionSource {
         return ranges
     }
 
-    /// The text of the row's key (its name's fold, the text of its reference), and where
-    /// the key starts in it (0 for a whole-name key, a word's start for a word key).
-    func keyText(_ row: _CompletionRow) -> (text: [UInt8], start: Int) {
+    /// Calls `body` with the text of the row's key (its name's fold, the text of its
+    /// reference) and where the key starts in it (0 for a whole-name key, a word's start
+    /// for a word key): the text copied into a temporary buffer
+    /// (`_KeyText.Buffers.copy(text:into:limit:)`: up to its 0, fewer than `1 << shift`
+    /// bytes, as `_KeyText.bytes(of:)` reads it) rather than made an array.
+    func withKeyText<R>(_ row: _CompletionRow, _ body: (UnsafeBufferPointer<UInt8>, Int) throws -> R) rethrows -> R {
         let keys = index.keyText, reference = Int(row.keyOffset)
-        let text = keys.bytes(of: min(reference >> keys.shift, keys.count - 1))
-        return (text, min(reference & ((1 << keys.shift) - 1), text.count))
+        let t = min(reference >> keys.shift, keys.count - 1)
+        precondition(t >= 0, "text out of range")
+        let room = (1 << keys.shift) - 1, buffers = keys.buffers
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(room, 1)) { buffer in
+            let count = buffers.copy(text: t, into: buffer.baseAddress!, limit: room)
+            return try body(UnsafeBufferPointer(start: buffer.baseAddress, count: count), min(reference & room, count))
+        }
     }
 
     /// How many bytes of `spaced` cover its first `joinedLength` non-space bytes.

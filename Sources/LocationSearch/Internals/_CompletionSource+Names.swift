@@ -3,14 +3,13 @@ extension _CompletionSource {
     /// The name shown as the title: the alternate name that matched when a person would
     /// take it for the place's name (`_NameQuality.isShowable(alias:canonical:)`), else the canonical
     /// name, in the row's language if it has one.
+    ///
+    /// The rules read the alias's bytes, then, if its case passes, the two names' folds
+    /// (`_CompressedStrings.isShowable(alias:canonical:)`).
     func shownName(_ row: _CompletionRow) -> UInt32 {
         let first = record(row).firstName
-        if row.display != first {
-            let names = gazetteer._names
-            let showable = names.withBytes(Int(row.display)) { alias in
-                names.withBytes(Int(first)) { _NameQuality.isShowable(alias: alias, canonical: $0) }
-            }
-            if showable { return row.display }
+        if row.display != first && gazetteer._names.isShowable(alias: Int(row.display), canonical: Int(first)) {
+            return row.display
         }
         return localized(place: row.place, language: row.language) ?? first
     }
@@ -98,10 +97,10 @@ extension _CompletionSource {
     /// The displayed name.
     func title(_ row: _CompletionRow) -> String { gazetteer._names.string(Int(shownName(row))) }
 
-    /// Whether the title is an alternate name (so the subtitle leads with the canonical one).
-    func isAlternate(_ row: _CompletionRow) -> Bool {
-        let shown = shownName(row)
-        return shown == row.display && shown != record(row).firstName
+    /// Whether the title, name `shown` (`shownName(row)`), is an alternate name (so the
+    /// subtitle leads with the canonical one).
+    func isAlternate(_ row: _CompletionRow, shown: UInt32, _ record: _PlaceRecord) -> Bool {
+        shown == row.display && shown != record.firstName
     }
 
     func matchedName(_ row: _CompletionRow) -> String? {

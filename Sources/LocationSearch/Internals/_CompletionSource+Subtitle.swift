@@ -3,15 +3,26 @@
 extension _CompletionSource {
     /// The subtitle's parts: the canonical name under an alternate one, then region and
     /// country for a city, the country for a region, the continent for a country.
+    ///
+    /// The title is decided once (`shownName`), and compared with the canonical name from
+    /// its bytes when both are ASCII (as `String` equality, canonical equivalence, would
+    /// compare them); only a name beyond ASCII is made a `String` to compare.
     func subtitleParts(_ row: _CompletionRow) -> _SubtitleParts {
         let record = record(row)
         let labels = gazetteer._labels
         var parts = _SubtitleParts()
-        if isAlternate(row) {
+        let shown = shownName(row)
+        if isAlternate(row, shown: shown, record) {
             // The canonical name (in the row's language), unless it reads as the title.
+            let names = gazetteer._names
             let canonicalName = localized(place: row.place, language: row.language) ?? record.firstName
-            let canonical = gazetteer._names.string(Int(canonicalName))
-            if canonical != title(row) { parts.append(canonical, part: nil) }
+            var canonical = names.string(Int(canonicalName))
+            let (same, ascii) = canonical.withUTF8 { c in
+                names.withBytes(Int(shown)) { title in
+                    (c.elementsEqual(title), !c.contains { $0 >= 0x80 } && !title.contains { $0 >= 0x80 })
+                }
+            }
+            if !same && (ascii || canonical != names.string(Int(shown))) { parts.append(canonical, part: nil) }
         }
         /// A region's or country's name in the row's language, else its label.
         func name(_ label: Int32, admin1Code: Int32) -> String {

@@ -24,13 +24,32 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the names' lengths, from their UTF-8 bytes.
     static func isShowable(alias: UnsafeBufferPointer<UInt8>, canonical: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (upper, lower, letters) = caseCounts(alias)
-        if upper > 0 && lower == 0 && letters <= 5 { return false }
-        if lower > 0 && upper == 0 { return false }
+        guard hasShowableCase(alias) else { return false }
         var a: [UInt8] = [], c: [UInt8] = []
         _Folding.fold(utf8: alias, into: &a)
         _Folding.fold(utf8: canonical, into: &c)
-        return !(c.count >= 4 && isOneEdit(a, c))
+        return a.withUnsafeBufferPointer { a in c.withUnsafeBufferPointer { !isMisspelling(a, of: $0) } }
+    }
+
+    /// The case rules of `isShowable(alias:canonical:)`, which need only the alias: false
+    /// for a code ("NYC": upper-case letters, no lower-case one, at most 5 letters) and
+    /// for an all-lower-case name ("ashn"). The letters are counted only until both cases
+    /// have been seen ("Wien" after two), which passes both rules.
+    ///
+    /// - Complexity: O(*n*) in the name's length.
+    static func hasShowableCase(_ alias: UnsafeBufferPointer<UInt8>) -> Bool {
+        let (upper, lower, letters) = caseCounts(alias, untilMixed: true)
+        if upper > 0 && lower == 0 && letters <= 5 { return false }
+        if lower > 0 && upper == 0 { return false }
+        return true
+    }
+
+    /// The last rule of `isShowable(alias:canonical:)`, over the names' folds: whether the
+    /// alias is one edit away from a canonical name of at least 4 bytes ("Londn").
+    ///
+    /// - Complexity: O(*n*) in the folds' lengths.
+    static func isMisspelling(_ alias: UnsafeBufferPointer<UInt8>, of canonical: UnsafeBufferPointer<UInt8>) -> Bool {
+        canonical.count >= 4 && isOneEdit(alias, canonical)
     }
 
     static func isShowable(alias: String, canonical: String) -> Bool {
@@ -68,11 +87,21 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the length of `bytes`.
     static func caseCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> (upper: Int, lower: Int, letters: Int) {
+        caseCounts(bytes, untilMixed: false)
+    }
+
+    /// `caseCounts(_:)`, or with `untilMixed` the counts up to the first letter that makes
+    /// both cases seen (then upper and lower are both above 0, and the rest is not read).
+    @inline(__always)
+    private static func caseCounts(
+        _ bytes: UnsafeBufferPointer<UInt8>, untilMixed: Bool
+    ) -> (upper: Int, lower: Int, letters: Int) {
         guard bytes.contains(where: { $0 >= 0x80 }) else {
             var upper = 0, lower = 0
             for byte in bytes {
                 if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { upper += 1 }
                 if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { lower += 1 }
+                if untilMixed && upper > 0 && lower > 0 { break }
             }
             return (upper, lower, upper + lower)
         }
@@ -92,6 +121,7 @@ enum _NameQuality {
             }
             if caseClass != 0 { letters += 1 }
             if caseClass == 2 { upper += 1 } else if caseClass == 3 { lower += 1 }
+            if untilMixed && upper > 0 && lower > 0 { return (upper, lower, letters) }
         }
     }
 
@@ -119,15 +149,16 @@ enum _NameQuality {
 
     /// Whether `a` becomes `b` by one insertion, deletion, substitution or transposition of
     /// adjacent bytes.
-    static func isOneEdit(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+    static func isOneEdit(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard abs(a.count - b.count) <= 1 else { return false }
         var i = 0
         while i < a.count && i < b.count && a[i] == b[i] { i += 1 }
         if a.count == b.count {
             if i == a.count { return false }  // equal
-            if a[(i + 1)...] == b[(i + 1)...] { return true }  // substitution
-            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i] && a[(i + 2)...] == b[(i + 2)...]
+            if a[(i + 1)...].elementsEqual(b[(i + 1)...]) { return true }  // substitution
+            return i + 1 < a.count && a[i] == b[i + 1] && a[i + 1] == b[i]
+                && a[(i + 2)...].elementsEqual(b[(i + 2)...])
         }
-        return a.count > b.count ? a[(i + 1)...] == b[i...] : a[i...] == b[(i + 1)...]
+        return a.count > b.count ? a[(i + 1)...].elementsEqual(b[i...]) : a[i...].elementsEqual(b[(i + 1)...])
     }
 }

@@ -100,14 +100,17 @@ struct DemoFrame {
         if color {
             let match = TerminalStyle(bold: true, inverse: selected)
             var line = completion.ansiHighlightedTitle(style: match, textStyle: selected ? inverse : .plain)
-            if !completion.subTitle.isEmpty {
-                let rest = TerminalStyle(dim: true, inverse: selected)
+            // (Each string made once: a completion makes its strings when they are read.)
+            let rest = TerminalStyle(dim: true, inverse: selected)
+            let subTitle = completion.ansiHighlightedSubTitle(style: match, textStyle: rest)  // empty for none
+            if !subTitle.isEmpty {
                 line += rest.applied(to: ", ")
-                line += completion.ansiHighlightedSubTitle(style: match, textStyle: rest)
+                line += subTitle
             }
             text = line
         } else {
-            let plain = completion.subTitle.isEmpty ? completion.title : "\(completion.title), \(completion.subTitle)"
+            let title = completion.title, subTitle = completion.subTitle
+            let plain = subTitle.isEmpty ? title : "\(title), \(subTitle)"
             text = selected ? inverse.applied(to: plain) : plain
         }
         let line = TerminalText.truncated((selected ? inverse.applied(to: marker) : "  ") + text, toWidth: columns)
