@@ -19,7 +19,7 @@ let package = Package(
         .target(
             name: "LocationSearch",
             dependencies: ["LocationSearchGazetteer"],
-            exclude: ["Text/generate_folding_table.py", "Rendering/generate_width_table.py"]
+            exclude: ["Text/generate_folding_table.py", "Text/generate_case_classes.swift", "Rendering/generate_width_table.py"]
         ),
         .executableTarget(
             name: "location-search",

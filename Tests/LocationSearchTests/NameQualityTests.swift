@@ -9,6 +9,9 @@ struct NameQualityTests {
         return scalar.properties.isUppercase ? 2 : scalar.properties.isLowercase ? 3 : 1
     }
 
+    /// The table read from the generated ranges (`_caseClassTableSource`) is the
+    /// properties' for every scalar of the Basic Multilingual Plane. If a toolchain's
+    /// Unicode data differ, run `generate_case_classes.swift` (Sources/LocationSearch/Text).
     @Test func theTableHoldsEveryBasicPlaneScalarsClass() {
         let table = _NameQuality.caseClasses
         #expect(table.count == 0x1_0000)

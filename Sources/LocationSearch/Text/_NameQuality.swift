@@ -140,12 +140,44 @@ enum _NameQuality {
     }
 
     /// `caseClass(of:)` of every scalar of the Basic Multilingual Plane (0 for surrogates),
-    /// made on first use (about 200,000 property lookups, a few milliseconds): the build
-    /// asks it of every alternate name beyond ASCII, and a lookup per scalar is a tenth of
-    /// the three property lookups.
-    static let caseClasses: [UInt8] = (0..<0x1_0000).map { value in
-        Unicode.Scalar(UInt32(value)).map(caseClass(of:)) ?? 0
-    }
+    /// made on first use: the build asks it of every alternate name beyond ASCII, and a
+    /// lookup per scalar is a tenth of the three property lookups.
+    ///
+    /// Read from the ranges `generate_case_classes.swift` wrote from this toolchain's
+    /// Unicode properties (`_caseClassTableSource`, 1,599 ranges; `NameQualityTests`
+    /// checks them against the properties): asking the properties of all 65,536 scalars
+    /// took 57 M instructions, about as much as the rest of a cold start, in every process
+    /// whose first rows had an alias beyond ASCII ("москва", "münchen", even "moskva").
+    static let caseClasses: [UInt8] = {
+        var table = [UInt8](repeating: 0, count: 0x1_0000)
+        var source = _caseClassTableSource
+        source.withUTF8 { bytes in
+            var i = 0
+            // A hex number ending at `end`, which is skipped.
+            func number(endingWith end: UInt8) -> Int {
+                var value = 0
+                while i < bytes.count && bytes[i] != end {
+                    let byte = bytes[i] | 0x20  // (lower case)
+                    let digit = byte >= UInt8(ascii: "a") ? Int(byte) - 87 : Int(byte) - 48
+                    precondition((0..<16).contains(digit), "the case class table is malformed")
+                    value = value * 16 + digit
+                    i += 1
+                }
+                i += 1
+                return value
+            }
+            while i < bytes.count {
+                let first = number(endingWith: UInt8(ascii: "-")), last = number(endingWith: UInt8(ascii: "="))
+                let caseClass = number(endingWith: UInt8(ascii: "\n"))
+                precondition(first <= last && last < 0x1_0000 && (1...3).contains(caseClass),
+                             "the case class table is malformed")
+                table.withUnsafeMutableBufferPointer { table in
+                    for value in first...last { table[value] = UInt8(caseClass) }
+                }
+            }
+        }
+        return table
+    }()
 
     /// Whether `a` becomes `b` by one insertion, deletion, substitution or transposition of
     /// adjacent bytes.
