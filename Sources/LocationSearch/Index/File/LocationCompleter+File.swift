@@ -44,11 +44,12 @@ extension LocationCompleter {
             Result {
                 let head = try _PrefixIndex.Head(reading: reader)
                 let keys = try _PrefixIndex.List.readingKeys(reader, "whole", head: head)
-                // (The word keys' largest whole-name key and rank, for both of their checks;
-                // a sealed file is not checked.)
+                // (The word keys' largest whole-name key and rank, for both of their checks,
+                // in one pass: found only when the checks are made, and read only by them.)
                 let largest = reader.checksStructure ? wordReferences.largest() : (ref: 0, rank: 0)
-                guard keys.count == wholeKeyCount, let wordOffsets = wordReferences.offsets(
-                    whole: keys, text: head.keyText, largestRef: largest.ref, checking: reader.checksStructure)
+                guard keys.count == wholeKeyCount, let wordOffsets = wordReferences.offsets(whole: keys),
+                      reader.verifies(wordOffsets.isConsistent(
+                        textCount: head.keyText.count, refShift: head.keyText.shift, largestRef: largest.ref))
                 else { throw reader.invalid("the words key list is damaged") }
                 return (head: head, keys: keys, views: try _KeyViews(reading: reader, prefix: "whole.vw"),
                         wordOffsets: wordOffsets,
@@ -62,11 +63,10 @@ extension LocationCompleter {
         guard let index = _PrefixIndex(head: head, whole: whole, words: words, wordOffsets: wordOffsets) else {
             throw reader.invalid("the words key list is damaged")
         }
-        if let problem = index.mismatch(
-            names: here.gazetteer._names.count, places: here.gazetteer._places.count,
-            labels: here.gazetteer._labels.count, checkingReferences: reader.checksStructure) {
-            throw reader.invalid(problem)
-        }
+        if let problem = index.mismatch(labels: here.gazetteer._labels.count) { throw reader.invalid(problem) }
+        guard reader.verifies(
+            index.referencesFit(names: here.gazetteer._names.count, places: here.gazetteer._places.count))
+        else { throw reader.invalid("the name references are damaged") }
         // The names read their folds from the index's keys from here on (`_NameFolds`).
         let gazetteer = try here.gazetteer.attaching(index, reader: reader)
         let qualifierBits = _KeyQualifierBits(

@@ -9,7 +9,7 @@ extension _KeyViews {
 
     /// The views `write(to:prefix:)` wrote, their group tables checked for as many groups
     /// as they list (at least the kind groups; that they are one per label as well, the
-    /// index checks against its gazetteer: `_PrefixIndex.mismatch(names:places:labels:)`).
+    /// index checks against its gazetteer: `_PrefixIndex.mismatch(labels:)`).
     /// Positions are clamped when read; see the type.
     ///
     /// - Complexity: O(*g* + *b*) for *g* groups and *b* blocks of positions.

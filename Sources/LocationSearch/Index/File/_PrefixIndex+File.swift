@@ -28,11 +28,11 @@ extension _PrefixIndex {
     /// What a loaded index is made of, each part checked within itself: its `head`
     /// (`Head(reading:)`) and its two lists (`List.reading(_:_:head:)`), which a loader
     /// reads on two threads at once (`LocationCompleter(reading:)`). Its references into
-    /// the gazetteer are checked by `mismatch(names:places:labels:)`, which a caller must
-    /// ask before using it.
+    /// the gazetteer are checked by `mismatch(labels:)` and `referencesFit(names:places:)`,
+    /// which a caller must ask before using it.
     ///
     /// The word list's keys refer to the whole-name list's: `wordOffsets` are their offsets,
-    /// checked against it (`_SortedKeys.WordReferences.offsets(whole:text:largestRef:)`); `nil`
+    /// checked against it (`_SortedKeys.WordReferences.offsets(whole:)`, then `isConsistent`); `nil`
     /// when its entries do not fit the whole-name list's.
     init?(head: Head, whole: List.Parts, words: List.WordParts, wordOffsets: _KeyOffsets) {
         guard let wordKeys = _SortedKeys(words: words.columns, offsets: wordOffsets, whole: whole.keys)
@@ -44,23 +44,24 @@ extension _PrefixIndex {
             wholeViews: whole.views, wordViews: words.views)
     }
 
-    /// What is wrong with a loaded index's references into its gazetteer, for one of
-    /// `names` names, `places` places and `labels` labels (every indexed name's display
-    /// name and place in range; a view group per label besides the kind groups), or
-    /// `nil` when they hold. Not `checkingReferences` (a sealed file:
-    /// `_IndexFile.Reader.checksStructure`), only the view groups are counted.
+    /// What is wrong with a loaded index's views for a gazetteer of `labels` labels (a view
+    /// group per label besides the kind groups), or `nil` when they fit. Its other
+    /// references into the gazetteer are `referencesFit(names:places:)`'s.
     ///
-    /// - Complexity: O(*n*) for *n* indexed names (a vectorised maximum); O(1) not
-    ///   `checkingReferences`.
-    func mismatch(names: Int, places: Int, labels: Int, checkingReferences: Bool = true) -> String? {
+    /// - Complexity: O(1).
+    func mismatch(labels: Int) -> String? {
         let groups = labels + _KeyViews.kindGroups
         if wholeViews.groupCount != groups { return "the whole.vw key views are damaged" }
         if wordViews.groupCount != groups { return "the words.vw key views are damaged" }
-        guard !checkingReferences || nameDisplay.isConsistent(below: names) && namePlace.isConsistent(below: places)
-        else {
-            return "the name references are damaged"
-        }
         return nil
+    }
+
+    /// Whether every indexed name's display name and place are below `names` and `places`,
+    /// the gazetteer's counts: a loader's check (`_IndexFile.Reader.verifies(_:)`).
+    ///
+    /// - Complexity: O(*n*) for *n* indexed names (a vectorised maximum).
+    func referencesFit(names: Int, places: Int) -> Bool {
+        nameDisplay.isConsistent(below: names) && namePlace.isConsistent(below: places)
     }
 }
 
@@ -78,7 +79,7 @@ extension _PrefixIndex {
 
         /// The head `write(to:)` wrote (sections `key.text.*`, `name.*`, `scores`), checked
         /// within itself (that its names and places are the gazetteer's is for
-        /// `mismatch(names:places:labels:)`).
+        /// `referencesFit(names:places:)`).
         ///
         /// - Complexity: O(*b* + *s*) for *b* blocks of key text and *s* distinct scores;
         ///   the names' columns are checked against the gazetteer.
@@ -148,7 +149,7 @@ extension _PrefixIndex.List {
     /// `trie.words.*` and `words.vw.*`) beside its `references`, each checked within itself
     /// and against the others and `head`, the largest rank being `largestRank`
     /// (`references.largest().rank`; the references' whole-name keys and starts are checked
-    /// against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:text:largestRef:)`).
+    /// against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:)`).
     ///
     /// - Complexity: O(*n*) for *n* keys.
     static func readingWords(

@@ -64,7 +64,7 @@ extension _SortedKeys {
     /// A word list's references to the whole-name keys (`_KeyOffsets`): its `.entry` words
     /// and their fields' bits, as `write(to:prefix:)` wrote them, checked for their layout
     /// only. A loader finds their largest whole-name key and rank in one pass (`largest()`)
-    /// and checks them against the whole-name list (`offsets(whole:text:largestRef:)`) and
+    /// and checks them against the whole-name list (`offsets(whole:)`, then the offsets' `isConsistent`) and
     /// with the rest of the word list (`WordColumns`).
     struct WordReferences: Sendable {
         let refs: _PackedWords
@@ -103,18 +103,15 @@ extension _SortedKeys {
             return (low, high >> UInt64(startBits))
         }
 
-        /// The word keys' references through `whole`'s, when every key's whole-name key is
-        /// one of `whole`'s and its start fits a reference into `text` (`whole`'s own keys
-        /// being checked against `text`); `nil` when not. `largestRef` is `largest().ref`.
-        /// Not `checking`, only their layout is checked (a sealed file:
-        /// `_IndexFile.Reader.checksStructure`).
+        /// The word keys' references through `whole`'s, when their fields fit `whole`'s
+        /// layout; `nil` when not. That every key's whole-name key is one of `whole`'s and
+        /// its start fits a reference into the key text is a loader's check:
+        /// `_KeyOffsets.isConsistent(textCount:refShift:largestRef:)` with `largest().ref`
+        /// (`whole`'s own keys being checked against the text).
         ///
-        /// - Complexity: O(*b*) for *b* blocks of whole-name keys; O(1) not `checking`.
-        func offsets(whole: _SortedKeys, text: _KeyText, largestRef: UInt64, checking: Bool = true) -> _KeyOffsets? {
-            guard let offsets = _KeyOffsets(refs: refs, refBits: refBits, startBits: startBits, whole: whole.key),
-                  !checking || offsets.isConsistent(textCount: text.count, refShift: text.shift, largestRef: largestRef)
-            else { return nil }
-            return offsets
+        /// - Complexity: O(1).
+        func offsets(whole: _SortedKeys) -> _KeyOffsets? {
+            _KeyOffsets(refs: refs, refBits: refBits, startBits: startBits, whole: whole.key)
         }
     }
 
