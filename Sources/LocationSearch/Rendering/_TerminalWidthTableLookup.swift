@@ -10,12 +10,7 @@ struct _TerminalWidthTableLookup: Sendable {
         var firsts: [UInt32] = []
         var lasts: [UInt32] = []
         var widths: [UInt8] = []
-        for line in source.split(separator: "\n") {
-            guard let dash = line.firstIndex(of: "-"), let equals = line.firstIndex(of: "="),
-                  let first = UInt32(line[..<dash], radix: 16),
-                  let last = UInt32(line[line.index(after: dash)..<equals], radix: 16),
-                  let width = UInt8(line[line.index(after: equals)...])
-            else { continue }
+        _ScalarRanges.forEach(in: source) { first, last, width in
             firsts.append(first)
             lasts.append(last)
             widths.append(width)

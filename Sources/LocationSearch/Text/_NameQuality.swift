@@ -150,30 +150,10 @@ enum _NameQuality {
     /// whose first rows had an alias beyond ASCII ("москва", "münchen", even "moskva").
     static let caseClasses: [UInt8] = {
         var table = [UInt8](repeating: 0, count: 0x1_0000)
-        var source = _caseClassTableSource
-        source.withUTF8 { bytes in
-            var i = 0
-            // A hex number ending at `end`, which is skipped.
-            func number(endingWith end: UInt8) -> Int {
-                var value = 0
-                while i < bytes.count && bytes[i] != end {
-                    let byte = bytes[i] | 0x20  // (lower case)
-                    let digit = byte >= UInt8(ascii: "a") ? Int(byte) - 87 : Int(byte) - 48
-                    precondition((0..<16).contains(digit), "the case class table is malformed")
-                    value = value * 16 + digit
-                    i += 1
-                }
-                i += 1
-                return value
-            }
-            while i < bytes.count {
-                let first = number(endingWith: UInt8(ascii: "-")), last = number(endingWith: UInt8(ascii: "="))
-                let caseClass = number(endingWith: UInt8(ascii: "\n"))
-                precondition(first <= last && last < 0x1_0000 && (1...3).contains(caseClass),
-                             "the case class table is malformed")
-                table.withUnsafeMutableBufferPointer { table in
-                    for value in first...last { table[value] = UInt8(caseClass) }
-                }
+        table.withUnsafeMutableBufferPointer { table in
+            _ScalarRanges.forEach(in: _caseClassTableSource) { first, last, caseClass in
+                precondition(last < 0x1_0000 && (1...3).contains(caseClass), "the case class table is malformed")
+                for value in Int(first)...Int(last) { table[value] = caseClass }
             }
         }
         return table

@@ -1,0 +1,30 @@
+import Testing
+@testable import LocationSearch
+
+@Suite("Scalar range tables", .holdsItsThread)
+struct ScalarRangesTests {
+    /// Each line's range and value, in order: hex scalars in either case, decimal values,
+    /// empty lines skipped, the last line without a line end.
+    @Test func linesReadBackAsWritten() {
+        var ranges: [(UInt32, UInt32, UInt8)] = []
+        _ScalarRanges.forEach(in: "0-1F=0\n\n41-5a=2\n10FFFF-10FFFF=12") { ranges.append(($0, $1, $2)) }
+        #expect(ranges.map(\.0) == [0, 0x41, 0x10FFFF])
+        #expect(ranges.map(\.1) == [0x1F, 0x5A, 0x10FFFF])
+        #expect(ranges.map(\.2) == [0, 2, 12])
+        var none = 0
+        _ScalarRanges.forEach(in: "") { _, _, _ in none += 1 }
+        #expect(none == 0)
+    }
+
+    /// Both generated tables read whole: as many ranges as lines, rising and disjoint.
+    @Test(arguments: [_terminalWidthTableSource, _caseClassTableSource])
+    func theGeneratedTablesAreWellFormed(_ source: String) {
+        var count = 0, previousLast: UInt32? = nil
+        _ScalarRanges.forEach(in: source) { first, last, _ in
+            #expect(previousLast.map { $0 < first } ?? true)
+            previousLast = last
+            count += 1
+        }
+        #expect(count == source.split(separator: "\n").count)
+    }
+}
