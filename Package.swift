@@ -10,6 +10,8 @@ let package = Package(
     ],
     targets: [
         // The bundled GeoNames data, in GeoNames' own dump formats (see Gazetteer/README.md).
+        // A C target: SwiftPM gives a Swift target with resources a `Bundle.module` accessor
+        // that links Foundation and ICU into every program (see the header in Gazetteer/include).
         .target(
             name: "LocationSearchGazetteer",
             path: "Gazetteer",

@@ -21,19 +21,20 @@ mkdir -p "$work"
 build() {
     local sources
     sources=$(find Sources/LocationSearch -name '*.swift' | sort)
-    if [[ -x $binary ]] && [[ -z $(find Sources/LocationSearch Gazetteer Fuzz/FuzzTargets.swift Fuzz/run.sh \( -name '*.swift' -o -name run.sh \) -newer "$binary") ]]; then
+    if [[ -x $binary ]] && [[ -z $(find Sources/LocationSearch Gazetteer Fuzz/FuzzTargets.swift Fuzz/run.sh \( -name '*.swift' -o -name '*.[ch]' -o -name run.sh \) -newer "$binary") ]]; then
         return
     fi
     echo "building $binary" >&2
-    # The data-only target, as its own module (the library imports it).
-    "$swiftc" -O -parse-as-library -swift-version 6 -module-name LocationSearchGazetteer \
-        -emit-library -static -emit-module -emit-module-path "$work/LocationSearchGazetteer.swiftmodule" \
-        Gazetteer/BundledGazetteer.swift -o "$work/libLocationSearchGazetteer.a"
+    # The data-only target, a C module (the library imports it), with the module map
+    # SwiftPM would generate.
+    "${CLANG:-clang}" -O2 -c Gazetteer/LocationSearchGazetteer.c -I Gazetteer/include -o "$work/LocationSearchGazetteer.o"
+    printf 'module LocationSearchGazetteer {\n    header "%s/Gazetteer/include/LocationSearchGazetteer.h"\n    export *\n}\n' \
+        "$root" > "$work/module.modulemap"
     # The library and the targets, instrumented. -O keeps preconditions and overflow checks;
     # -g gives file:line in the backtrace of a trap.
     # shellcheck disable=SC2086
     "$swiftc" -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name LocationSearch \
-        -I "$work" $sources Fuzz/FuzzTargets.swift "$work/libLocationSearchGazetteer.a" \
+        -I "$work" $sources Fuzz/FuzzTargets.swift "$work/LocationSearchGazetteer.o" \
         -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Darwin)
+import Foundation  // `NSRange` and `Bundle`, which FoundationEssentials does not have
+#else
+import FoundationEssentials
+#endif
 
 /// A highlighted span of a completion's title or subtitle, in UTF-16 code units of the
 /// displayed string: the same units as `NSRange` and MapKit's `titleHighlightRanges`.
@@ -24,6 +28,11 @@ public struct HighlightRange: Hashable, Sendable, Codable, CustomStringConvertib
         self.length = length
     }
 
+    #if canImport(Darwin)
+    // Where Foundation is the platform's (Apple platforms). Elsewhere this library uses
+    // only FoundationEssentials, which has no `NSRange`:
+    // `NSRange(location: range.location, length: range.length)` is the same span.
+
     /// Creates a range from an `NSRange`.
     public init(_ range: NSRange) {
         self.init(location: range.location, length: range.length)
@@ -31,6 +40,7 @@ public struct HighlightRange: Hashable, Sendable, Codable, CustomStringConvertib
 
     /// The same span as an `NSRange`.
     public var nsRange: NSRange { NSRange(location: location, length: length) }
+    #endif
 
     /// The offset just past the last highlighted UTF-16 code unit.
     public var upperBound: Int { location + length }

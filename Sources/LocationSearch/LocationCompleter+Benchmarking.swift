@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Hooks for `location-search bench`, outside the public API: import with
 /// `@_spi(Benchmarking) import LocationSearch`. They expose sizes and the folded names so

@@ -56,7 +56,7 @@ extension LocationCompleter {
     static func typedSpelling(_ query: String) -> String? {
         guard query.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         let name = query.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        let typed = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let typed = name._trimmingHorizontalSpace().lowercased()
         return typed.isEmpty ? nil : typed
     }
 

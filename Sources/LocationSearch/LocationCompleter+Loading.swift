@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -99,6 +103,16 @@ extension LocationCompleter {
     /// of writers that no longer run. Called only after a new index was written, so the
     /// folder holds at most two bundled indexes (about 55 MB each) however many upgrades
     /// it has seen.
+    /// The index a writer's temporary file `.<index name>.<pid>.tmp` is for: the name up to
+    /// its last `.lsindex.`, without the leading dot.
+    private static func indexName(ofTemporary name: String) -> String? {
+        let bytes = Array(name.utf8), marker = Array(".lsindex.".utf8)
+        guard bytes.count > marker.count,
+              let end = (1...bytes.count - marker.count).last(where: { bytes[$0...].starts(with: marker) })
+        else { return nil }
+        return String(decoding: bytes[1..<end], as: UTF8.self) + ".lsindex"
+    }
+
     static func removeOldBundledCaches(besides current: URL) {
         let directory = current.deletingLastPathComponent()
         let manager = FileManager.default
@@ -111,9 +125,7 @@ extension LocationCompleter {
                 continue
             }
             // A writer's temporary file is ".<index name>.<pid>.tmp".
-            if name.hasPrefix(".bundled-"), name.hasSuffix(".tmp"),
-               let end = name.range(of: ".lsindex.", options: .backwards)?.lowerBound {
-                let index = String(name[name.index(after: name.startIndex)..<end]) + ".lsindex"
+            if name.hasPrefix(".bundled-"), name.hasSuffix(".tmp"), let index = indexName(ofTemporary: name) {
                 _IndexFile.removeStaleTemporaryFiles(for: directory.appendingPathComponent(index))
             }
             guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else {
@@ -213,18 +225,34 @@ extension LocationCompleter {
     private static func fileKeys(for files: [URL]) throws -> [String] {
         var parts: [String] = []
         for file in files {
-            guard let handle = FileHandle(forReadingAtPath: file.path) else {
-                throw GazetteerError.missingFile(path: file.path)
+            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else { throw GazetteerError.missingFile(path: file.path) }
+            defer { close(descriptor) }
+            let end = lseek(descriptor, 0, SEEK_END)
+            guard end >= 0 else {
+                throw GazetteerError.unreadableFile(path: file.path, reason: String(cString: strerror(errno)))
             }
-            defer { try? handle.close() }
-            let size = Int(handle.seekToEndOfFile())
+            let size = Int(end)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
             var offsets = Array(stride(from: 0, to: size, by: 1 << 20))
             offsets.append(max(0, size - 4096))
+            var sample = [UInt8](repeating: 0, count: 4096)
             for offset in offsets {
-                handle.seek(toFileOffset: UInt64(offset))
+                var count = 0
+                while count < sample.count {
+                    let read = sample.withUnsafeMutableBytes {
+                        pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(offset + count))
+                    }
+                    if read > 0 {
+                        count += read
+                    } else if read == 0 {
+                        break
+                    } else if errno != EINTR {
+                        throw GazetteerError.unreadableFile(path: file.path, reason: String(cString: strerror(errno)))
+                    }
+                }
                 // (`_Checksum`, eight bytes a step: every start keys the bundled cache so.)
-                hash = _Checksum.of(Array(handle.readData(ofLength: 4096)), seed: hash)
+                hash = _Checksum.of(Array(sample[..<count]), seed: hash)
             }
             parts.append("\(file.lastPathComponent):\(size):\(String(hash, radix: 16))")
         }

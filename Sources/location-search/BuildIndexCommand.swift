@@ -1,4 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+import Dispatch
 @_spi(Tools) import LocationSearch
 
 #if canImport(Glibc)
@@ -85,8 +90,8 @@ struct BuildIndexCommand {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
         let output = OutputStream()
-        output.write("wrote \(file.path) (\(String(format: "%.1f", Double(size) / 1e6)) MB) "
-                     + "in \(String(format: "%.2f", seconds)) s\n")
+        output.write("wrote \(file.path) (\(formatted("%.1f", Double(size) / 1e6)) MB) "
+                     + "in \(formatted("%.2f", seconds)) s\n")
         try output.flush()
         return 0
     }
@@ -125,7 +130,7 @@ final class ProgressBar {
         let width = 30
         let filled = width * percent / 100
         let bar = String(repeating: "█", count: filled) + String(repeating: "░", count: width - filled)
-        let label = step.padding(toLength: 28, withPad: " ", startingAt: 0)
-        StandardError.write("\r\(label) \(bar) \(String(format: "%3d", percent))%\(newline ? "\n" : "")")
+        let label = step.padded(to: 28)
+        StandardError.write("\r\(label) \(bar) \(formatted("%3d", percent))%\(newline ? "\n" : "")")
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LocationSearch
 
 /// The options `complete` and `demo` share, declared once.
@@ -27,7 +31,7 @@ struct CommonOptions {
                 "--country", value: "CC[,CC...]",
                 help: "Only places in these countries (ISO 3166-1 alpha-2 codes, e.g. US or GB,FR)."
             ) { options, text in
-                let codes = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).uppercased() }
+                let codes = text.split(separator: ",").map { $0._trimmingHorizontalSpace().uppercased() }
                 guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
                     throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, "
                                      + "not \"\(Sanitized.text(text))\"")
@@ -38,7 +42,7 @@ struct CommonOptions {
                 "--kind", value: "KIND[,KIND...]", help: "Only these kinds of place: city, region, country."
             ) { options, text in
                 for word in text.split(separator: ",") {
-                    guard let kind = Place.Kind(rawValue: word.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                    guard let kind = Place.Kind(rawValue: word._trimmingHorizontalSpace().lowercased()) else {
                         throw UsageError(
                             message: "--kind takes city, region or country, not \"\(Sanitized.text(String(word)))\"")
                     }
@@ -84,7 +88,7 @@ struct CommonOptions {
     /// The point in `--near LAT,LON`, in degrees.
     static func parseCoordinate(_ text: String) throws -> GeoCoordinate {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-            .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+            .map { Double($0._trimmingHorizontalSpace()) }
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1],
               GeoCoordinate(latitude: latitude, longitude: longitude).isValid
         else {

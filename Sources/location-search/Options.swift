@@ -183,7 +183,7 @@ struct CommandDeclaration<Command>: Sendable {
                 lines.append(line)
                 line = ""
             }
-            line = line.padding(toLength: indent, withPad: " ", startingAt: 0)
+            line = line.padded(to: indent)
             for word in help.split(separator: " ") {
                 if line.count + 1 + word.count > width && line.count > indent {
                     lines.append(line)

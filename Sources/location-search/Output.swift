@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LocationSearch
 
 /// The `--json` contract: one object per query, on one line.
@@ -22,7 +26,7 @@ enum JSONLine {
             out += ", \"population\": \(place.population)"
             out += ", \"timeZone\": \(place.timeZone.map(string) ?? "null")}"
         }
-        out += "], \"micros\": \(String(format: "%.2f", micros))}\n"
+        out += "], \"micros\": \(formatted("%.2f", micros))}\n"
         return out
     }
 
@@ -32,7 +36,7 @@ enum JSONLine {
 
     static func number(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "null" }
-        return String(format: "%.5f", value)
+        return formatted("%.5f", value)
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; other
@@ -51,7 +55,7 @@ enum JSONLine {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F || (0x2028...0x2029).contains(scalar.value):
-                out += String(format: "\\u%04x", scalar.value)
+                out += formatted("\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }
         }

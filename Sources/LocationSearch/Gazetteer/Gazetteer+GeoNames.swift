@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension Gazetteer {
     /// Loads GeoNames dump files: a `cities*.txt` or `allCountries.txt` file (the

@@ -1,12 +1,90 @@
-import Foundation
+#if canImport(Darwin)
+import Foundation  // `NSRange` and `Bundle`, which FoundationEssentials does not have
+#else
+import FoundationEssentials
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import LocationSearchGazetteer
 
 /// Where the bundled GeoNames files are, if this build has them.
+///
+/// Looks where SwiftPM puts the `LocationSearchGazetteer` target's resource bundle (beside
+/// the executable, which is the build folder when the tool runs from there, or in an app's
+/// resources), then in that target's own `Resources` folder, which the bundle copies (a
+/// binary run after its build folder was cleaned). The target is C so that no
+/// `Bundle.module` accessor (and with it Foundation and ICU) is linked into every program
+/// using LocationSearch; see `Gazetteer/include/LocationSearchGazetteer.h`.
 enum _BundledData {
+    /// The folder holding `cities500.txt`, `admin1CodesASCII.txt` and `countryInfo.txt`,
+    /// or `nil` if the resource bundle is missing from this build (and loading throws
+    /// `GazetteerError.bundledDataMissing`).
     static var directory: URL? {
-        guard let directory = BundledGazetteer.directory,
-              FileManager.default.fileExists(atPath: directory.appendingPathComponent("cities500.txt").path)
-        else { return nil }
-        return directory
+        let name = LOCATION_SEARCH_GAZETTEER_BUNDLE_NAME
+        for folder in bundleFolders {
+            for suffix in ["resources", "bundle"] {
+                let bundle = folder.appendingPathComponent("\(name).\(suffix)", isDirectory: true)
+                // SwiftPM copies the folder itself (`.copy("Resources")`); an Apple bundle
+                // may keep its resources one level down.
+                for candidate in [
+                    bundle.appendingPathComponent("Resources", isDirectory: true),
+                    bundle.appendingPathComponent("Contents/Resources/Resources", isDirectory: true),
+                ] where hasData(candidate) {
+                    return candidate
+                }
+            }
+        }
+        let source = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Gazetteer/Resources", isDirectory: true)
+        return hasData(source) ? source : nil
+    }
+
+    /// The folders a resource bundle may be in: the executable's (and, through a symbolic
+    /// link, its target's), and on Apple platforms the main bundle's resources and the
+    /// loaded frameworks'.
+    private static var bundleFolders: [URL] {
+        var folders: [URL] = []
+        if let executable = executablePath {
+            folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        }
+        #if canImport(Darwin)
+        folders.append(Bundle.main.bundleURL)
+        if let resources = Bundle.main.resourceURL { folders.append(resources) }
+        if let executable = Bundle.main.executableURL {
+            folders.append(executable.resolvingSymlinksInPath().deletingLastPathComponent())
+        }
+        for framework in Bundle.allFrameworks {
+            if let resources = framework.resourceURL { folders.append(resources) }
+        }
+        #endif
+        return folders
+    }
+
+    /// The running executable's path with symbolic links resolved, or `nil` if it cannot
+    /// be found.
+    private static var executablePath: String? {
+        #if os(Linux) || os(Android)
+        return resolved("/proc/self/exe")
+        #else
+        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+        return resolved(first)
+        #endif
+    }
+
+    private static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    private static func hasData(_ directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("cities500.txt").path)
     }
 }

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -21,39 +25,61 @@ struct _GeoNamesFile {
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw GazetteerError.missingFile(path: url.path)
         }
-        if let bytes = regularFileBytes(url.path) { return try _GeoNamesFile(name: name, bytes: bytes) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            throw GazetteerError.unreadableFile(path: url.path, reason: error.localizedDescription)
+        switch fileBytes(url.path) {
+        case .success(let bytes): return try _GeoNamesFile(name: name, bytes: bytes)
+        case .failure(let problem): throw GazetteerError.unreadableFile(path: url.path, reason: problem.reason)
         }
-        return try _GeoNamesFile(name: name, contents: data)
     }
 
-    /// The bytes of the regular file at `path`, read straight into an array (mapping it and
-    /// copying it out faulted in every page twice), or `nil` if it is not a regular file or
-    /// cannot be read: `read(_:)` then reads it through Foundation, for its error.
-    static func regularFileBytes(_ path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
+    /// Why a file could not be read: the C library's words for its `errno`, or that it is
+    /// a folder.
+    struct ReadProblem: Error {
+        var reason: String
+
+        static func errno(_ code: Int32) -> ReadProblem { ReadProblem(reason: String(cString: strerror(code))) }
+    }
+
+    /// The bytes of the file at `path`: a regular file read straight into an array of its
+    /// size (mapping it and copying it out faulted in every page twice), anything else
+    /// readable (a pipe, `/dev/stdin`) read to its end.
+    static func fileBytes(_ path: String) -> Result<[UInt8], ReadProblem> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(.errno(errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return nil }
-        let size = Int(status.st_size)
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-            while count < size, let base = buffer.baseAddress {
-                let read = readBytes(descriptor, base + count, size - count)
+        guard fstat(descriptor, &status) == 0 else { return .failure(.errno(errno)) }
+        switch status.st_mode & S_IFMT {
+        case S_IFDIR:
+            return .failure(ReadProblem(reason: "it is a folder"))
+        case S_IFREG:
+            let size = Int(status.st_size)
+            var failure: Int32?
+            let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
+                while count < size, let base = buffer.baseAddress {
+                    let read = readBytes(descriptor, base + count, size - count)
+                    if read > 0 {
+                        count += read
+                    } else if read == 0 || errno != EINTR {
+                        if read < 0 { failure = errno }
+                        break
+                    }
+                }
+            }
+            return failure.map { .failure(.errno($0)) } ?? .success(bytes)
+        default:
+            var bytes: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let read = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
                 if read > 0 {
-                    count += read
-                } else if read == 0 || errno != EINTR {
-                    failed = read < 0
-                    break
+                    bytes += chunk[..<read]
+                } else if read == 0 {
+                    return .success(bytes)
+                } else if errno != EINTR {
+                    return .failure(.errno(errno))
                 }
             }
         }
-        return failed ? nil : bytes
     }
 
     /// The checked contents of a file called `name`.
@@ -158,16 +184,4 @@ struct _GeoNamesFile {
             try body(fields, number)
         }
     }
-}
-
-/// `read(2)`: what the module named `read` is on this platform (`_GeoNamesFile` has a
-/// `read` of its own).
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension _GeoNamesReader {
     /// The gazetteer of a cities file (the 19-column geoname layout) with the parsed regions,

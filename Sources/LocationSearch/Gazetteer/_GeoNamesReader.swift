@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Parsers for GeoNames' tab-separated dumps, working on bytes: the field parsers here,
 /// one file per format (`_GeoNamesReader+Countries.swift`, `+Regions`, `+AlternateNames`,
@@ -43,7 +47,7 @@ enum _GeoNamesReader {
         while let last = field.last, last == 0x20 || last == 0x09 { field = field.dropLast() }
         let text = String(decoding: field, as: UTF8.self)
         guard let first = field.first, let last = field.last, first >= 0x80 || last >= 0x80 else { return text }
-        return text.trimmingCharacters(in: .whitespaces)  // a space beyond ASCII (U+00A0, U+3000) may end it
+        return text._trimmingHorizontalSpace()  // a space beyond ASCII (U+00A0, U+3000) may end it
     }
 
     /// A parsed decimal integer, or why it is not one.

@@ -1,7 +1,10 @@
+import Dispatch
+#if canImport(Darwin)
 import Foundation
-
-#if canImport(Glibc)
+#elseif canImport(Glibc)
 import Glibc
+#elseif canImport(Musl)
+import Musl
 #endif
 
 /// Two independent jobs run at once: `other` on a thread of its own, `body` on the calling
@@ -48,14 +51,51 @@ enum _Concurrently {
 
     /// Starts `job` on a new thread.
     private static func start(_ job: @escaping @Sendable () -> Void) {
-        #if os(Linux)
-        if _OtherCPU.start(job, stackSize: stackSize) { return }
-        #endif
+        #if canImport(Darwin)
         let thread = Thread(block: job)
         thread.stackSize = stackSize
         thread.start()
+        #else
+        #if os(Linux)
+        if _OtherCPU.start(job, stackSize: stackSize) { return }
+        #endif
+        _PlainThread.start(job, stackSize: stackSize)
+        #endif
     }
 }
+
+#if !canImport(Darwin)
+/// A detached POSIX thread running a job: `Foundation.Thread` without Foundation (which
+/// this library does not load off Apple platforms; see `Package.swift`).
+private enum _PlainThread {
+    private final class Start {
+        let job: @Sendable () -> Void
+        init(job: @escaping @Sendable () -> Void) { self.job = job }
+    }
+
+    /// Starts `job` on a new detached thread with a stack of `stackSize` bytes; if that
+    /// cannot be arranged, one with the default stack; and if no thread can be started,
+    /// runs `job` here, which gives the same results on one core.
+    static func start(_ job: @escaping @Sendable () -> Void, stackSize: Int) {
+        var attributes = pthread_attr_t()
+        guard pthread_attr_init(&attributes) == 0 else { return job() }
+        defer { pthread_attr_destroy(&attributes) }
+        _ = pthread_attr_setstacksize(&attributes, stackSize)
+        _ = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        let start = Unmanaged.passRetained(Start(job: job))
+        var thread = pthread_t()
+        let status = pthread_create(&thread, &attributes, { context in
+            guard let context else { return nil }
+            Unmanaged<Start>.fromOpaque(context).takeRetainedValue().job()
+            return nil
+        }, start.toOpaque())
+        if status != 0 {
+            start.release()
+            job()
+        }
+    }
+}
+#endif
 
 #if os(Linux)
 /// Starting a thread on another CPU than the caller's (`_Concurrently`), through glibc's

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension AttributeScopes {
     /// The attributes LocationSearch puts on the text it renders: today one,

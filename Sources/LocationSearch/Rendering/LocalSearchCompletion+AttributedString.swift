@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 extension LocalSearchCompletion {
     /// The title as an `AttributedString` whose matched runs carry

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -41,6 +45,7 @@ extension BenchCommand {
             return URL(fileURLWithPath: path)
         }
         #endif
-        return Bundle.main.executableURL
+        guard let first = CommandLine.arguments.first, first.contains("/") else { return nil }
+        return URL(fileURLWithPath: first)
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 @_spi(Benchmarking) import LocationSearch
 
 /// Filtered latency: country and kind filters, typing the names of places they let
@@ -39,7 +43,7 @@ extension BenchCommand {
         let count = max(20, settings.typedNames / 4)
         say("filtered top-10 per keystroke, µs: the names of up to \(Measurement.grouped(count)) places each filter "
             + "lets through (drawn as above), typed; typo tolerance off, then on")
-        say("  " + "filter".padding(toLength: 36, withPad: " ", startingAt: 0)
+        say("  " + "filter".padded(to: 36)
             + ["samples", "p50", "p90", "p99", "max"].map { $0.leftPadded(to: 9) }.joined()
             + ["p50", "p90", "p99", "max"].map { $0.leftPadded(to: 9) }.joined())
         for filter in filterCases(completer) {
@@ -49,7 +53,7 @@ extension BenchCommand {
             exact.typoTolerance = false
             let a = timeKeystrokes(completer, workload, options: exact, passes: settings.passes).all
             let b = timeKeystrokes(completer, workload, options: filter.options, passes: settings.passes).all
-            say("  " + filter.label.padding(toLength: 36, withPad: " ", startingAt: 0)
+            say("  " + filter.label.padded(to: 36)
                 + Measurement.grouped(a.count).leftPadded(to: 9)
                 + [a.p50, a.p90, a.p99, a.max, b.p50, b.p90, b.p99, b.max]
                     .map { Measurement.micros($0).leftPadded(to: 9) }.joined())
@@ -105,10 +109,11 @@ extension BenchCommand {
                 + "max \(Measurement.micros(overall.max)) µs; the slowest filters by p99 "
                 + "(fastest of \(settings.passes) passes):")
             for row in rows.prefix(8) {
-                say("  " + row.label.padding(toLength: 16, withPad: " ", startingAt: 0)
-                    + String(format: "%@ queries, p50 %@, p99 %@ µs (×%.1f the unfiltered exact p99), slowest \"%@\"",
-                             Measurement.grouped(row.summary.count), Measurement.micros(row.summary.p50),
-                             Measurement.micros(row.summary.p99), row.summary.p99 / reference, row.worst))
+                say("  " + row.label.padded(to: 16)
+                    + "\(Measurement.grouped(row.summary.count)) queries, p50 \(Measurement.micros(row.summary.p50)), "
+                    + "p99 \(Measurement.micros(row.summary.p99)) µs "
+                    + "(×\(formatted("%.1f", row.summary.p99 / reference)) the unfiltered exact p99), "
+                    + "slowest \"\(row.worst)\"")
             }
         }
     }

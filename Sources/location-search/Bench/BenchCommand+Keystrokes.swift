@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LocationSearch
 
 extension BenchCommand {
@@ -44,12 +48,12 @@ extension BenchCommand {
 
     func printTable(_ latencies: KeystrokeLatencies) {
         func row(_ label: String, _ s: LatencySummary) -> String {
-            label.padding(toLength: 12, withPad: " ", startingAt: 0)
+            label.padded(to: 12)
                 + [Measurement.grouped(s.count), Measurement.micros(s.p50), Measurement.micros(s.p90),
                    Measurement.micros(s.p99), Measurement.micros(s.max), Measurement.micros(s.mean)]
                 .map { $0.leftPadded(to: 10) }.joined()
         }
-        say("  " + "prefix".padding(toLength: 12, withPad: " ", startingAt: 0)
+        say("  " + "prefix".padded(to: 12)
             + ["samples", "p50", "p90", "p99", "max", "mean"].map { $0.leftPadded(to: 10) }.joined())
         say("  " + row("all", latencies.all))
         say("  " + row("1-2 chars", latencies.short))

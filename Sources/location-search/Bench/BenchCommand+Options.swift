@@ -23,7 +23,7 @@ extension BenchCommand {
             OptionDeclaration(
                 "--synthetic", value: "N", help: "Names in the synthetic gazetteer (default 10,000,000; 0 skips it)."
             ) { command, text in
-                guard let n = Int(text.replacingOccurrences(of: "_", with: "")), n >= 0 else {
+                guard let n = Int(text.filter { $0 != "_" }), n >= 0 else {
                     throw UsageError(
                         message: "--synthetic needs a number of names >= 0, not \"\(Sanitized.text(text))\"",
                         command: "bench")

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 @_spi(Benchmarking) import LocationSearch
 
 #if canImport(Glibc)
@@ -66,7 +70,7 @@ struct BenchCommand {
         #endif
         say("location-search bench: \(mode), \(ProcessInfo.processInfo.activeProcessorCount) cores "
             + "(\(Self.cpuModel())), seed \(seed)\(quick ? ", --quick" : "")")
-        say(String(format: "timer: clock_gettime, %.0f ns per reading (included in every sample)\n",
+        say(formatted("timer: clock_gettime, %.0f ns per reading (included in every sample)\n",
                    Measurement.timerOverheadNanoseconds()))
 
         let bundled = try runBundled(settings)
@@ -76,13 +80,13 @@ struct BenchCommand {
         }
         if let synthetic {
             say("== Scale: synthetic (\(Measurement.grouped(settings.synthetic)) names) against bundled")
-            say(String(format: "p99 %@ µs against %@ µs: ×%.2f (target ≤ 2×); p50 ×%.2f",
-                       Measurement.micros(synthetic.exact.p99), Measurement.micros(bundled.exact.p99),
-                       synthetic.exact.p99 / bundled.exact.p99, synthetic.exact.p50 / bundled.exact.p50))
-            var line = String(format: "index bytes per name: %.1f against %.1f",
+            say("p99 \(Measurement.micros(synthetic.exact.p99)) µs against \(Measurement.micros(bundled.exact.p99)) µs: "
+                + formatted("×%.2f (target ≤ 2×); p50 ×%.2f",
+                            synthetic.exact.p99 / bundled.exact.p99, synthetic.exact.p50 / bundled.exact.p50))
+            var line = formatted("index bytes per name: %.1f against %.1f",
                               synthetic.bytesPerName, bundled.bytesPerName)
             if let a = synthetic.residentPerName, let b = bundled.residentPerName {
-                line += String(format: "; resident bytes per name: %.1f against %.1f", a, b)
+                line += formatted("; resident bytes per name: %.1f against %.1f", a, b)
             }
             say(line)
         }
@@ -134,7 +138,7 @@ struct BenchCommand {
         }
         let coldStart = coldStartMillis(runs: settings.coldStartRuns)
         if let coldStart {
-            say(String(format: "cold start: `location-search complete \"san fr\"` in a new process, "
+            say(formatted("cold start: `location-search complete \"san fr\"` in a new process, "
                        + "median of %d: %.1f ms wall",
                        settings.coldStartRuns, coldStart))
         }
@@ -204,8 +208,9 @@ struct BenchCommand {
         var residentPerName: Double?
         if let before = residentBefore, let after = residentAfterLoad {
             residentPerName = Double(after - before) / Double(completer._nameCount)
-            say(String(format: "resident memory: %@ after load (+%@ for the completer, %.1f bytes per name)",
-                       Measurement.megabytes(after), Measurement.megabytes(after - before), residentPerName!))
+            say("resident memory: \(Measurement.megabytes(after)) after load "
+                + "(+\(Measurement.megabytes(after - before)) for the completer, "
+                + formatted("%.1f bytes per name)", residentPerName!))
         }
 
         let names = TypingWorkload.sample(completer, count: settings.typedNames, seed: seed)
@@ -254,8 +259,8 @@ struct BenchCommand {
     /// (or, without a readable file, as writing `completer` would); returns the size.
     static func reportIndex(file: URL?, _ completer: LocationCompleter) -> Int {
         let layout = file.flatMap { try? LocationCompleter._indexFileLayout(at: $0) } ?? completer._indexLayout
-        say(String(format: "index: %@ (%.1f bytes per name)", Measurement.megabytes(layout.bytes),
-                   Double(layout.bytes) / Double(completer._nameCount)))
+        say("index: \(Measurement.megabytes(layout.bytes)) "
+            + formatted("(%.1f bytes per name)", Double(layout.bytes) / Double(completer._nameCount)))
         let largest = layout.sections.sorted { $0.bytes > $1.bytes }.prefix(8)
         let named = largest.map { "\($0.name) \(Measurement.megabytes($0.bytes))" }
         say("  largest sections: " + named.joined(separator: ", "))
@@ -267,6 +272,6 @@ struct BenchCommand {
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
               let colon = line.firstIndex(of: ":")
         else { return "unknown CPU" }
-        return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        return line[line.index(after: colon)...]._trimmingHorizontalSpace()
     }
 }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -66,18 +70,18 @@ enum Measurement {
     /// "12.3 MB" (10^6 bytes).
     static func megabytes(_ bytes: Int?) -> String {
         guard let bytes else { return "n/a" }
-        return String(format: "%.1f MB", Double(bytes) / 1e6)
+        return formatted("%.1f MB", Double(bytes) / 1e6)
     }
 
     /// Milliseconds or seconds, whichever reads better.
     static func duration(_ seconds: Double) -> String {
-        seconds < 1 ? String(format: "%.1f ms", seconds * 1e3) : String(format: "%.2f s", seconds)
+        seconds < 1 ? formatted("%.1f ms", seconds * 1e3) : formatted("%.2f s", seconds)
     }
 
     /// Microseconds with two decimals below 100, else none ("1.84", "2,317").
     static func micros(_ nanoseconds: Double) -> String {
         let us = nanoseconds / 1000
-        if us < 100 { return String(format: "%.2f", us) }
+        if us < 100 { return formatted("%.2f", us) }
         return grouped(Int(us.rounded()))
     }
 

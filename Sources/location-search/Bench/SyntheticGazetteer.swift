@@ -1,4 +1,15 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 @_spi(Benchmarking) import LocationSearch
 
 /// A deterministic GeoNames-like gazetteer of any size, generated in memory.
@@ -42,7 +53,7 @@ enum SyntheticGazetteer {
             for r in 0..<(4 + random.below(37)) {
                 makeName(&name, &random, words: random.chance(0.2) ? 2 : 1)
                 let region = (name: appender.label(String(decoding: name, as: UTF8.self)),
-                              code: appender.label(String(format: "%02d", r + 1)))
+                              code: appender.label(formatted("%02d", r + 1)))
                 country.regions.append(region)
                 appender.appendPlace(geonameID: id, population: 100_000 + random.below(10_000_000),
                                      kind: .region, countryCode: country.code, countryName: country.name,

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import LocationSearch
 
 #if canImport(Glibc)
@@ -165,7 +169,7 @@ struct DemoCommand {
     static func details(of place: Place) -> String {
         let region = place.kind == .region ? place.name : place.admin1
         let coordinate = place.coordinate.map {
-            String(format: "%.5f, %.5f", $0.latitude, $0.longitude)
+            formatted("%.5f, %.5f", $0.latitude, $0.longitude)
         }
         let fields: [(String, String?)] = [
             ("name", place.name),
@@ -177,7 +181,7 @@ struct DemoCommand {
             ("geonames id", place.geonameID.map(String.init)),
         ]
         return fields.map { label, value in
-            (label + ":").padding(toLength: 13, withPad: " ", startingAt: 0) + (value ?? "-") + "\n"
+            (label + ":").padded(to: 13) + (value ?? "-") + "\n"
         }.joined()
     }
 

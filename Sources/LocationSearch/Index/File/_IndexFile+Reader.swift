@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -50,7 +54,7 @@ extension _IndexFile {
         /// with a matching seal.
         let checksStructure: Bool
         private let memory: _Memory
-        private let lock = NSLock()
+        private let lock = _Lock()
         private var unread: Set<String>
         private let byName: [String: Section]
 
@@ -264,7 +268,7 @@ enum _SectionProblem: Sendable {
 ///
 /// `@unchecked Sendable`: its one field is only touched under its lock.
 private final class _FirstProblem: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = _Lock()
     private var problem: _SectionProblem?
 
     func record(_ found: _SectionProblem) {

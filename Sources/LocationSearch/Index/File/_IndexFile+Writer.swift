@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 #if canImport(Glibc)
 import Glibc
@@ -92,7 +96,7 @@ extension _IndexFile {
             func put(_ bytes: UnsafeRawBufferPointer) throws {
                 var done = 0
                 while done < bytes.count {
-                    let n = Foundation.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+                    let n = writeBytes(descriptor, bytes.baseAddress! + done, bytes.count - done)
                     if n < 0 && errno == EINTR { continue }
                     guard n > 0 else {
                         throw GazetteerError.unwritableFile(

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The serialized completer: one file holding every column of the gazetteer and the
 /// prefix index as named, checksummed sections, each 16-byte aligned, so loading is one
