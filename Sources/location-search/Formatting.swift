@@ -12,14 +12,18 @@ import Darwin
 ///
 ///     formatted("%.2f s", 1.005)   // "1.00 s"
 func formatted(_ format: String, _ arguments: CVarArg...) -> String {
-    var buffer = [CChar](repeating: 0, count: 64)
-    let needed = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
-    guard needed >= 0 else { return format }
-    if Int(needed) >= buffer.count {
-        buffer = [CChar](repeating: 0, count: Int(needed) + 1)
-        _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
+    // Most results fit a buffer on the stack (a JSON line formats two coordinates a row).
+    let capacity = 128
+    let short: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+        let needed = withVaList(arguments) { vsnprintf(buffer.baseAddress!, capacity, format, $0) }
+        return needed >= 0 && Int(needed) < capacity ? String(cString: buffer.baseAddress!) : nil
     }
-    return String(decoding: buffer.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if let short { return short }
+    let needed = withVaList(arguments) { vsnprintf(nil, 0, format, $0) }
+    guard needed >= 0 else { return format }
+    var buffer = [CChar](repeating: 0, count: Int(needed) + 1)
+    _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
+    return String(cString: buffer)
 }
 
 extension String {

@@ -7,5 +7,5 @@ for opts in "" "--no-typos" "--country US"; do
     name=$(echo "default $opts" | tr -d ' -' )
     valgrind --tool=callgrind --callgrind-out-file=/tmp/cg-$tag-$name.out \
         --toggle-collect='*11completions3for7options*' "$bin" complete $opts < "$queries" > /dev/null 2> /tmp/cg-$tag-$name.err
-    printf '%-12s %s\n' "${opts:-default}" "$(grep -o 'Collected : [0-9]*' /tmp/cg-$tag-$name.err | awk '{printf "%'"'"'d", $3}')"
+    printf '%-12s %s\n' "${opts:-default}" "$(grep -o 'Collected : [0-9]*' /tmp/cg-$tag-$name.err | awk '{printf "%'"'"'.0f", $3}')"
 done
