@@ -13,14 +13,14 @@ let package = Package(
         // A C target: SwiftPM gives a Swift target with resources a `Bundle.module` accessor
         // that links Foundation and ICU into every program (see the header in Gazetteer/include).
         .target(
-            name: "LocationSearchGazetteer",
+            name: "LocationSearchGazetteerData",
             path: "Gazetteer",
             exclude: ["README.md", "generate.py"],
             resources: [.copy("Resources")]
         ),
         .target(
             name: "LocationSearch",
-            dependencies: ["LocationSearchGazetteer"],
+            dependencies: ["LocationSearchGazetteerData"],
             exclude: ["Text/generate_folding_table.py", "Text/generate_case_classes.swift", "Rendering/generate_width_table.py"]
         ),
         .executableTarget(

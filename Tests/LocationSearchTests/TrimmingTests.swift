@@ -5,6 +5,7 @@ import Testing
 /// `_trimmingHorizontalSpace()`, the library's stand-in for Foundation's
 /// `trimmingCharacters(in: .whitespaces)` (the library has only FoundationEssentials on
 /// Linux), against the real one.
+@Suite("Trimming white space", .holdsItsThread)
 struct TrimmingTests {
     @Test func everyScalarIsTrimmedAsFoundationTrimsIt() {
         var differ: [String] = []

@@ -42,7 +42,7 @@ public enum GazetteerError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidIndexFile(let path, let reason):
             "\(path): not a usable index file: \(reason)"
         case .bundledDataMissing:
-            "the bundled gazetteer (LocationSearch_LocationSearchGazetteer resources) is missing "
+            "the bundled gazetteer (LocationSearch_LocationSearchGazetteerData resources) is missing "
                 + "from this build; rebuild the package, or load GeoNames files with "
                 + "Gazetteer(geoNamesDirectory:)"
         }

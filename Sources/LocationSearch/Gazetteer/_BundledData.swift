@@ -10,16 +10,16 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocationSearchGazetteer
+import LocationSearchGazetteerData
 
 /// Where the bundled GeoNames files are, if this build has them.
 ///
-/// Looks where SwiftPM puts the `LocationSearchGazetteer` target's resource bundle (beside
+/// Looks where SwiftPM puts the `LocationSearchGazetteerData` target's resource bundle (beside
 /// the executable, which is the build folder when the tool runs from there, or in an app's
 /// resources), then in that target's own `Resources` folder, which the bundle copies (a
 /// binary run after its build folder was cleaned). The target is C so that no
 /// `Bundle.module` accessor (and with it Foundation and ICU) is linked into every program
-/// using LocationSearch; see `Gazetteer/include/LocationSearchGazetteer.h`.
+/// using LocationSearch; see `Gazetteer/include/LocationSearchGazetteerData.h`.
 enum _BundledData {
     /// The folder holding `cities500.txt`, `admin1CodesASCII.txt` and `countryInfo.txt`,
     /// or `nil` if the resource bundle is missing from this build (and loading throws

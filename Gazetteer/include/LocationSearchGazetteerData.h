@@ -10,6 +10,6 @@
 /// every program using LocationSearch, about 4 ms of start-up and 6 MB resident on Linux,
 /// where the library itself needs only FoundationEssentials. `LocationSearch` finds the
 /// bundle by this name instead (`_BundledData`).
-#define LOCATION_SEARCH_GAZETTEER_BUNDLE_NAME "LocationSearch_LocationSearchGazetteer"
+#define LOCATION_SEARCH_GAZETTEER_BUNDLE_NAME "LocationSearch_LocationSearchGazetteerData"
 
 #endif
