@@ -21,20 +21,15 @@ mkdir -p "$work"
 build() {
     local sources
     sources=$(find Sources/LocationSearch -name '*.swift' | sort)
-    if [[ -x $binary ]] && [[ -z $(find Sources/LocationSearch Gazetteer Fuzz/FuzzTargets.swift Fuzz/run.sh \( -name '*.swift' -o -name '*.[ch]' -o -name run.sh \) -newer "$binary") ]]; then
+    if [[ -x $binary ]] && [[ -z $(find Sources/LocationSearch Fuzz/FuzzTargets.swift Fuzz/run.sh \( -name '*.swift' -o -name run.sh \) -newer "$binary") ]]; then
         return
     fi
     echo "building $binary" >&2
-    # The data-only target, a C module (the library imports it), with the module map
-    # SwiftPM would generate.
-    "${CLANG:-clang}" -O2 -c Gazetteer/LocationSearchGazetteerData.c -I Gazetteer/include -o "$work/LocationSearchGazetteerData.o"
-    printf 'module LocationSearchGazetteerData {\n    header "%s/Gazetteer/include/LocationSearchGazetteerData.h"\n    export *\n}\n' \
-        "$root" > "$work/module.modulemap"
     # The library and the targets, instrumented. -O keeps preconditions and overflow checks;
     # -g gives file:line in the backtrace of a trap.
     # shellcheck disable=SC2086
     "$swiftc" -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name LocationSearch \
-        -I "$work" $sources Fuzz/FuzzTargets.swift "$work/LocationSearchGazetteerData.o" \
+        $sources Fuzz/FuzzTargets.swift \
         -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 

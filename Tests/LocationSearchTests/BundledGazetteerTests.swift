@@ -29,6 +29,18 @@ struct BundledGazetteerTests {
         #expect(first.markedSubTitle == subtitle)
     }
 
+    /// The bundle SwiftPM built from `Gazetteer/Resources` has the name the library looks
+    /// for (`<package>_<target>`; renaming the package or the target changes it), and the
+    /// library finds the data in it, not in the checkout.
+    @Test func theResourceBundleHasTheNameTheLibraryLooksFor() throws {
+        let directory = try #require(_BundledData.directory)
+        #expect(directory.pathComponents.contains { $0.hasPrefix(_BundledData.bundleName + ".") }, "\(directory.path)")
+        #if !canImport(Darwin)
+        let bundle = Products.directory.appendingPathComponent(_BundledData.bundleName + ".resources")
+        #expect(FileManager.default.fileExists(atPath: bundle.appendingPathComponent("Resources/cities500.txt").path))
+        #endif
+    }
+
     @Test func theBundledDataHasEveryPlace() async throws {
         let completer = try await self.completer
         #expect(completer.placeCount == 234_908 + 3_775 + 252)

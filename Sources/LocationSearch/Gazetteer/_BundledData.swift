@@ -10,7 +10,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import LocationSearchGazetteerData
 
 /// Where the bundled GeoNames files are, if this build has them.
 ///
@@ -21,14 +20,17 @@ import LocationSearchGazetteerData
 /// `Bundle.module` accessor (and with it Foundation and ICU) is linked into every program
 /// using LocationSearch; see `Gazetteer/include/LocationSearchGazetteerData.h`.
 enum _BundledData {
+    /// The resource bundle's name, as SwiftPM makes it (`<package>_<target>`): a test
+    /// checks that the build has a bundle of this name.
+    static let bundleName = "LocationSearch_LocationSearchGazetteerData"
+
     /// The folder holding `cities500.txt`, `admin1CodesASCII.txt` and `countryInfo.txt`,
     /// or `nil` if the resource bundle is missing from this build (and loading throws
     /// `GazetteerError.bundledDataMissing`).
     static var directory: URL? {
-        let name = LOCATION_SEARCH_GAZETTEER_BUNDLE_NAME
         for folder in bundleFolders {
             for suffix in ["resources", "bundle"] {
-                let bundle = folder.appendingPathComponent("\(name).\(suffix)", isDirectory: true)
+                let bundle = folder.appendingPathComponent("\(bundleName).\(suffix)", isDirectory: true)
                 // SwiftPM copies the folder itself (`.copy("Resources")`); an Apple bundle
                 // may keep its resources one level down.
                 for candidate in [
