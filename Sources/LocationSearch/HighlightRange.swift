@@ -1,5 +1,5 @@
 #if canImport(Darwin)
-import Foundation  // `NSRange` and `Bundle`, which FoundationEssentials does not have
+import Foundation  // `NSRange`, which FoundationEssentials does not have
 #else
 import FoundationEssentials
 #endif
