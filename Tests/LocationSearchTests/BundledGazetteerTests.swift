@@ -41,6 +41,14 @@ struct BundledGazetteerTests {
         #endif
     }
 
+    /// The bundled index keeps `_PrefixIndex`'s invariants (sorted keys, range trees,
+    /// references in bounds, word keys inside their names): checked here on the index as
+    /// loaded (the bytes the build wrote), since builds no longer check themselves in debug.
+    @Test func theBundledIndexKeepsItsInvariants() async throws {
+        let completer = try await self.completer
+        try await onOwnThread { completer.index._checkInvariants() }
+    }
+
     @Test func theBundledDataHasEveryPlace() async throws {
         let completer = try await self.completer
         #expect(completer.placeCount == 234_908 + 3_775 + 252)

@@ -265,7 +265,7 @@ struct _PrefixIndex: Sendable {
 
     /// Checks that keys are sorted, every range tree node holds its children's maximum,
     /// and every reference is in bounds. Traps on a broken invariant; tests call it, and
-    /// debug builds call it after every build.
+    /// so does every build of an index when compiled with `LOCATIONSEARCH_INTERNAL_CHECKS`.
     func _checkInvariants() {
         keyText._checkInvariants()
         let (text, textStarts) = plainText(), shift = keyText.shift
