@@ -26,7 +26,7 @@ enum JSONLine {
             out += ", \"population\": \(place.population)"
             out += ", \"timeZone\": \(place.timeZone.map(string) ?? "null")}"
         }
-        out += "], \"micros\": \(formatted("%.2f", micros))}\n"
+        out += "], \"micros\": \(fixed(micros, decimals: 2))}\n"
         return out
     }
 
@@ -36,7 +36,7 @@ enum JSONLine {
 
     static func number(_ value: Double?) -> String {
         guard let value, value.isFinite else { return "null" }
-        return formatted("%.5f", value)
+        return fixed(value, decimals: 5)
     }
 
     /// A JSON string literal: quotes, backslashes and control characters escaped; other
