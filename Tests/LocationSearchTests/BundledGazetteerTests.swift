@@ -49,6 +49,39 @@ struct BundledGazetteerTests {
         try await onOwnThread { completer.index._checkInvariants() }
     }
 
+    /// `complete --json` writes each coordinate as printf's `%.5f` of the place's
+    /// coordinate would: the tool formats its numbers without Foundation
+    /// (`fixed(_:decimals:)`, exact binary rounding, ties to even), so this compares its
+    /// text with `String(format:)` on real rows, negative and positive.
+    @Test func jsonCoordinatesAreWrittenAsPrintfWritesThem() async throws {
+        let completer = try await self.completer
+        let queries = ["san fr", "paris", "москва", "ushuaia", "wellington", "quito", "reykjavik", "honolulu", "lima", "perth"]
+        let result = try Subprocess.run(["complete", "--json"], input: Data((queries.joined(separator: "\n") + "\n").utf8))
+        let lines = result.output.split(separator: "\n")
+        #expect(lines.count == queries.count)
+        var compared = 0
+        for (query, line) in zip(queries, lines) {
+            var coordinates: [String: String] = [:]
+            for completion in completer.completions(for: query, options: CompletionOptions(limit: 20)) {
+                guard let at = completion.place.coordinate else { continue }
+                coordinates[completion.id] = String(format: "%.5f, %.5f", at.latitude, at.longitude)
+            }
+            // Each result's raw text: "id": "…", …, "latitude": X, "longitude": Y.
+            for object in line.components(separatedBy: "{\"id\": \"").dropFirst() {
+                let id = String(object.prefix { $0 != "\"" })
+                guard let expected = coordinates[id],
+                      let latitude = object.range(of: "\"latitude\": "), let longitude = object.range(of: ", \"longitude\": "),
+                      let end = object.range(of: ", \"population\"")
+                else { continue }
+                let printed = object[latitude.upperBound..<longitude.lowerBound] + ", "
+                    + object[longitude.upperBound..<end.lowerBound]
+                #expect(printed == expected, "\(query): \(id)")
+                compared += 1
+            }
+        }
+        #expect(compared >= 50, "only \(compared) rows compared")
+    }
+
     @Test func theBundledDataHasEveryPlace() async throws {
         let completer = try await self.completer
         #expect(completer.placeCount == 234_908 + 3_775 + 252)
