@@ -103,16 +103,6 @@ extension LocationCompleter {
     /// of writers that no longer run. Called only after a new index was written, so the
     /// folder holds at most two bundled indexes (about 55 MB each) however many upgrades
     /// it has seen.
-    /// The index a writer's temporary file `.<index name>.<pid>.tmp` is for: the name up to
-    /// its last `.lsindex.`, without the leading dot.
-    private static func indexName(ofTemporary name: String) -> String? {
-        let bytes = Array(name.utf8), marker = Array(".lsindex.".utf8)
-        guard bytes.count > marker.count,
-              let end = (1...bytes.count - marker.count).last(where: { bytes[$0...].starts(with: marker) })
-        else { return nil }
-        return String(decoding: bytes[1..<end], as: UTF8.self) + ".lsindex"
-    }
-
     static func removeOldBundledCaches(besides current: URL) {
         let directory = current.deletingLastPathComponent()
         let manager = FileManager.default
@@ -137,13 +127,22 @@ extension LocationCompleter {
         }
         for old in others.sorted(by: { $0.written > $1.written }).dropFirst() {
             try? manager.removeItem(at: old.url)
-            _IndexFile.Seal.remove(for: old.url)
         }
         // Seals whose index is gone (removed above, or by hand).
         for seal in seals {
             let index = directory.appendingPathComponent(String(seal.dropLast(".seal".count)))
             if !manager.fileExists(atPath: index.path) { _IndexFile.Seal.remove(for: index) }
         }
+    }
+
+    /// The index a writer's temporary file `.<index name>.<pid>.tmp` is for: the name up to
+    /// its last `.lsindex.`, without the leading dot.
+    private static func indexName(ofTemporary name: String) -> String? {
+        let bytes = Array(name.utf8), marker = Array(".lsindex.".utf8)
+        guard bytes.count > marker.count,
+              let end = (1...bytes.count - marker.count).last(where: { bytes[$0...].starts(with: marker) })
+        else { return nil }
+        return String(decoding: bytes[1..<end], as: UTF8.self) + ".lsindex"
     }
 
     /// What the bundled files are, for the cache key (see `sourceKey(for:)`).
@@ -238,18 +237,9 @@ extension LocationCompleter {
             offsets.append(max(0, size - 4096))
             var sample = [UInt8](repeating: 0, count: 4096)
             for offset in offsets {
-                var count = 0
-                while count < sample.count {
-                    let read = sample.withUnsafeMutableBytes {
-                        pread(descriptor, $0.baseAddress! + count, $0.count - count, off_t(offset + count))
-                    }
-                    if read > 0 {
-                        count += read
-                    } else if read == 0 {
-                        break
-                    } else if errno != EINTR {
-                        throw GazetteerError.unreadableFile(path: file.path, reason: String(cString: strerror(errno)))
-                    }
+                let count = sample.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress!, $0.count, at: offset) }
+                guard count >= 0 else {
+                    throw GazetteerError.unreadableFile(path: file.path, reason: String(cString: strerror(errno)))
                 }
                 // (`_Checksum`, eight bytes a step: every start keys the bundled cache so.)
                 hash = _Checksum.of(Array(sample[..<count]), seed: hash)

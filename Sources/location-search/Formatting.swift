@@ -12,18 +12,17 @@ import Darwin
 ///
 ///     formatted("%.2f s", 1.005)   // "1.00 s"
 func formatted(_ format: String, _ arguments: CVarArg...) -> String {
-    // Most results fit a buffer on the stack (a JSON line formats two coordinates a row).
-    let capacity = 128
-    let short: String? = withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
-        let needed = withVaList(arguments) { vsnprintf(buffer.baseAddress!, capacity, format, $0) }
-        return needed >= 0 && Int(needed) < capacity ? String(cString: buffer.baseAddress!) : nil
+    // Into a buffer on the stack: 128 bytes holds the tool's lines, else the size needed.
+    func attempt(capacity: Int) -> (text: String?, needed: Int) {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: capacity) { buffer in
+            let needed = Int(withVaList(arguments) { vsnprintf(buffer.baseAddress!, capacity, format, $0) })
+            return (needed >= 0 && needed < capacity ? String(cString: buffer.baseAddress!) : nil, needed)
+        }
     }
-    if let short { return short }
-    let needed = withVaList(arguments) { vsnprintf(nil, 0, format, $0) }
-    guard needed >= 0 else { return format }
-    var buffer = [CChar](repeating: 0, count: Int(needed) + 1)
-    _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
-    return String(cString: buffer)
+    let first = attempt(capacity: 128)
+    if let text = first.text { return text }
+    guard first.needed >= 0 else { return format }
+    return attempt(capacity: first.needed + 1).text ?? format
 }
 
 extension String {
@@ -45,12 +44,12 @@ extension String {
 ///     fixed(-122.41942138671875, decimals: 5)   // "-122.41942"
 ///     fixed(0.015625, decimals: 5)              // "0.01562" (a tie, to even)
 func fixed(_ value: Double, decimals: Int) -> String {
-    let scales: [UInt64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000]
     let magnitude = value.magnitude
-    guard value.isFinite, magnitude < 0x1p40, decimals >= 0, decimals < scales.count else {
+    guard value.isFinite, magnitude < 0x1p40, (0...6).contains(decimals) else {
         return formatted("%.\(decimals)f", value)
     }
-    let scale = scales[decimals]
+    var scale: UInt64 = 1
+    for _ in 0..<decimals { scale *= 10 }
     // magnitude = significand × 2^-shift exactly, with shift ≥ 13 below 2^40.
     let exponent = Int(magnitude.exponentBitPattern)
     let significand = exponent == 0

@@ -55,29 +55,19 @@ struct _GeoNamesFile {
             let size = Int(status.st_size)
             var failure: Int32?
             let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, count in
-                while count < size, let base = buffer.baseAddress {
-                    let read = readBytes(descriptor, base + count, size - count)
-                    if read > 0 {
-                        count += read
-                    } else if read == 0 || errno != EINTR {
-                        if read < 0 { failure = errno }
-                        break
-                    }
-                }
+                guard let base = buffer.baseAddress else { return }
+                let read = readFully(descriptor, base, size)
+                if read < 0 { failure = errno } else { count = read }
             }
             return failure.map { .failure(.errno($0)) } ?? .success(bytes)
         default:
             var bytes: [UInt8] = []
             var chunk = [UInt8](repeating: 0, count: 1 << 16)
             while true {
-                let read = chunk.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress!, $0.count) }
-                if read > 0 {
-                    bytes += chunk[..<read]
-                } else if read == 0 {
-                    return .success(bytes)
-                } else if errno != EINTR {
-                    return .failure(.errno(errno))
-                }
+                let read = chunk.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress!, $0.count) }
+                guard read >= 0 else { return .failure(.errno(errno)) }
+                bytes += chunk[..<read]
+                if read < chunk.count { return .success(bytes) }
             }
         }
     }

@@ -64,15 +64,10 @@ final class _Memory: @unchecked Sendable {
     /// loading, before the memory is shared; two threads may read disjoint ranges.
     func read(_ descriptor: Int32, range: Range<Int>) throws(ReadFailure) {
         precondition(range.lowerBound >= 0 && range.upperBound <= size)
-        let target = UnsafeMutableRawPointer(mutating: base)
-        var done = range.lowerBound
-        while done < range.upperBound {
-            let n = pread(descriptor, target + done, min(range.upperBound - done, 1 << 24), off_t(done))
-            if n < 0 && errno == EINTR { continue }
-            if n == 0 { throw .shortRead(done) }
-            if n < 0 { throw .readError(errno) }
-            done += n
-        }
+        let target = UnsafeMutableRawPointer(mutating: base) + range.lowerBound
+        let n = readFully(descriptor, target, range.count, at: range.lowerBound)
+        if n < 0 { throw .readError(errno) }
+        if n < range.count { throw .shortRead(range.lowerBound + n) }
     }
 
     deinit {

@@ -49,7 +49,8 @@ enum _Concurrently {
     /// The stack of a job's thread: a pass may sort or recurse as deep as on the main thread.
     private static let stackSize = 1 << 23
 
-    /// Starts `job` on a new thread.
+    /// Starts `job` on a new thread: on Linux first on another CPU than the caller's; if
+    /// no thread can be started, runs `job` here, which gives the same results on one core.
     private static func start(_ job: @escaping @Sendable () -> Void) {
         #if canImport(Darwin)
         let thread = Thread(block: job)
@@ -59,7 +60,7 @@ enum _Concurrently {
         #if os(Linux)
         if _OtherCPU.start(job, stackSize: stackSize) { return }
         #endif
-        _PlainThread.start(job, stackSize: stackSize)
+        if !_PThread.start(job, stackSize: stackSize) { job() }
         #endif
     }
 }
@@ -67,21 +68,25 @@ enum _Concurrently {
 #if !canImport(Darwin)
 /// A detached POSIX thread running a job: `Foundation.Thread` without Foundation (which
 /// this library does not load off Apple platforms; see `Package.swift`).
-private enum _PlainThread {
+private enum _PThread {
     private final class Start {
         let job: @Sendable () -> Void
         init(job: @escaping @Sendable () -> Void) { self.job = job }
     }
 
-    /// Starts `job` on a new detached thread with a stack of `stackSize` bytes; if that
-    /// cannot be arranged, one with the default stack; and if no thread can be started,
-    /// runs `job` here, which gives the same results on one core.
-    static func start(_ job: @escaping @Sendable () -> Void, stackSize: Int) {
+    /// Starts `job` on a new detached thread with a stack of `stackSize` bytes (the
+    /// default stack if that size is refused) and the attributes `configure` sets, unless
+    /// it returns false; `false` when nothing was started.
+    static func start(
+        _ job: @escaping @Sendable () -> Void, stackSize: Int,
+        configure: (inout pthread_attr_t) -> Bool = { _ in true }
+    ) -> Bool {
         var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return job() }
+        guard pthread_attr_init(&attributes) == 0 else { return false }
         defer { pthread_attr_destroy(&attributes) }
         _ = pthread_attr_setstacksize(&attributes, stackSize)
         _ = pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        guard configure(&attributes) else { return false }
         let start = Unmanaged.passRetained(Start(job: job))
         var thread = pthread_t()
         let status = pthread_create(&thread, &attributes, { context in
@@ -89,10 +94,8 @@ private enum _PlainThread {
             Unmanaged<Start>.fromOpaque(context).takeRetainedValue().job()
             return nil
         }, start.toOpaque())
-        if status != 0 {
-            start.release()
-            job()
-        }
+        if status != 0 { start.release() }
+        return status == 0
     }
 }
 #endif
@@ -121,22 +124,12 @@ private enum _OtherCPU {
         return (cpu, get, set, attribute)
     }()
 
-    /// What the new thread runs: the job, after it restores the caller's CPUs.
-    private final class Start {
-        let job: @Sendable () -> Void
-        var cpus: cpu_set_t
-
-        init(job: @escaping @Sendable () -> Void, cpus: cpu_set_t) {
-            self.job = job
-            self.cpus = cpus
-        }
-    }
-
-    /// Starts `job` on a new detached thread, first on a CPU the caller may use other than
-    /// the one it is on; `false` (nothing started) when that cannot be arranged: one CPU,
-    /// no affinity functions, or a failed `pthread_create`.
+    /// Starts `job` on a new detached thread (`_PThread`), first on a CPU the caller may
+    /// use other than the one it is on, and then, before `job`, allowed the caller's CPUs
+    /// again; `false` (nothing started) when that cannot be arranged: one CPU, no affinity
+    /// functions, or a failed `pthread_create`.
     static func start(_ job: @escaping @Sendable () -> Void, stackSize: Int) -> Bool {
-        guard let (currentCPU, getAffinity, _, setAttributeAffinity) = functions else { return false }
+        guard let (currentCPU, getAffinity, setAffinity, setAttributeAffinity) = functions else { return false }
         let size = MemoryLayout<cpu_set_t>.size
         var cpus = cpu_set_t(), others = cpu_set_t()
         guard getAffinity(pthread_self(), size, &cpus) == 0 else { return false }
@@ -149,29 +142,14 @@ private enum _OtherCPU {
             }
         }
         guard any else { return false }
-        var attributes = pthread_attr_t()
-        guard pthread_attr_init(&attributes) == 0 else { return false }
-        defer { pthread_attr_destroy(&attributes) }
-        guard pthread_attr_setstacksize(&attributes, stackSize) == 0,
-              pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) == 0,
-              setAttributeAffinity(&attributes, size, &others) == 0
-        else { return false }
-        let start = Unmanaged.passRetained(Start(job: job, cpus: cpus))
-        var thread = pthread_t()
-        let status = pthread_create(&thread, &attributes, { context in
-            guard let context else { return nil }
-            let start = Unmanaged<Start>.fromOpaque(context).takeRetainedValue()
-            if let (_, _, setAffinity, _) = _OtherCPU.functions {
-                _ = setAffinity(pthread_self(), MemoryLayout<cpu_set_t>.size, &start.cpus)
-            }
-            start.job()
-            return nil
-        }, start.toOpaque())
-        guard status == 0 else {
-            start.release()
-            return false
+        let callerCPUs = cpus
+        return _PThread.start({
+            var cpus = callerCPUs
+            _ = setAffinity(pthread_self(), size, &cpus)
+            job()
+        }, stackSize: stackSize) { attributes in
+            setAttributeAffinity(&attributes, size, &others) == 0
         }
-        return true
     }
 }
 #endif

@@ -6,24 +6,46 @@ import Musl
 import Darwin
 #endif
 
-/// `read(2)`, under a name no type's own `read` shadows (`_GeoNamesFile` has one).
-func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-    #else
-    Darwin.read(descriptor, buffer, count)
-    #endif
+/// Reads up to `count` bytes into `buffer`: at `offset` (`pread`), or from the file's
+/// position (`read`) when `offset` is `nil`; until `count` bytes, the end of the file or an
+/// error, in calls of at most 16 MiB, retrying a call a signal interrupted. The number of
+/// bytes read (fewer than `count` only at the end of the file), or -1 with `errno` set.
+///
+/// (A free function, so that types with a `read` of their own, such as `_GeoNamesFile`,
+/// need not name the C library's.)
+func readFully(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int, at offset: Int? = nil) -> Int {
+    var done = 0
+    while done < count {
+        let piece = min(count - done, 1 << 24)
+        let n = if let offset {
+            pread(descriptor, buffer + done, piece, off_t(offset + done))
+        } else {
+            read(descriptor, buffer + done, piece)
+        }
+        if n > 0 {
+            done += n
+        } else if n == 0 {
+            break
+        } else if errno != EINTR {
+            return -1
+        }
+    }
+    return done
 }
 
-/// `write(2)`, under a name no type's own `write` shadows (`_IndexFile.Writer` has one).
-func writeBytes(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    #if canImport(Glibc)
-    Glibc.write(descriptor, buffer, count)
-    #elseif canImport(Musl)
-    Musl.write(descriptor, buffer, count)
-    #else
-    Darwin.write(descriptor, buffer, count)
-    #endif
+/// Writes `count` bytes from `buffer` at the file's position, retrying a call a signal
+/// interrupted: `count`, or fewer when a call wrote nothing or failed (`errno` set).
+func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    var done = 0
+    while done < count {
+        let n = write(descriptor, buffer + done, count - done)
+        if n > 0 {
+            done += n
+        } else if n < 0 && errno == EINTR {
+            continue
+        } else {
+            break
+        }
+    }
+    return done
 }

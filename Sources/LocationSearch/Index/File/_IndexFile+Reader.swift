@@ -171,9 +171,7 @@ extension _IndexFile {
             guard let section = byName[name] else { throw invalid("section \(name) is missing") }
             let stride = MemoryLayout<Element>.stride
             guard section.count % stride == 0 else { throw invalid("section \(name) has a partial element") }
-            lock.lock()
-            unread.remove(name)
-            lock.unlock()
+            lock.withLock { _ = unread.remove(name) }
             return _Column(memory: memory, byteOffset: section.offset, count: section.count / stride)
         }
 
@@ -204,9 +202,7 @@ extension _IndexFile {
         /// Throws unless every section of the file was read: a section no type reads is
         /// from another writer.
         func finish() throws {
-            lock.lock()
-            let unread = unread
-            lock.unlock()
+            let unread = lock.withLock { self.unread }
             if let name = sections.first(where: { unread.contains($0.name) })?.name {
                 throw invalid("it has an unknown section \(name)")
             }
@@ -272,14 +268,10 @@ private final class _FirstProblem: @unchecked Sendable {
     private var problem: _SectionProblem?
 
     func record(_ found: _SectionProblem) {
-        lock.lock()
-        if problem == nil { problem = found }
-        lock.unlock()
+        lock.withLock { if problem == nil { problem = found } }
     }
 
     var first: _SectionProblem? {
-        lock.lock()
-        defer { lock.unlock() }
-        return problem
+        lock.withLock { problem }
     }
 }

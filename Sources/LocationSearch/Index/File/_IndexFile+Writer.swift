@@ -94,15 +94,9 @@ extension _IndexFile {
             }
             var written = 0
             func put(_ bytes: UnsafeRawBufferPointer) throws {
-                var done = 0
-                while done < bytes.count {
-                    let n = writeBytes(descriptor, bytes.baseAddress! + done, bytes.count - done)
-                    if n < 0 && errno == EINTR { continue }
-                    guard n > 0 else {
-                        throw GazetteerError.unwritableFile(
-                            path: temporary.path, reason: "\(String(cString: strerror(errno)))")
-                    }
-                    done += n
+                guard writeFully(descriptor, bytes.baseAddress!, bytes.count) == bytes.count else {
+                    throw GazetteerError.unwritableFile(
+                        path: temporary.path, reason: "\(String(cString: strerror(errno)))")
                 }
                 written += bytes.count
             }
