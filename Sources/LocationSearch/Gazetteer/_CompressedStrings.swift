@@ -432,7 +432,7 @@ struct _CompressedStrings: Sendable {
             return x.count == y.count
                 && x.allSatisfy { _PackedCodes.code($0, in: packed) == _PackedCodes.code($0 &+ shift, in: packed) }
         }
-        return withBytes(a) { x in withBytes(b) { y in x.elementsEqual(y) } }
+        return withBytes(a) { x in withBytes(b) { y in x._hasSameBytes(as: y) } }
     }
 
     /// Whether the table is well formed, the codes a whole number of packed codes, and the

@@ -144,7 +144,7 @@ extension _GeoNamesReader {
                     // (Its label is interned only once a row of it is kept, as the labels' order
                     // is the order of first use.)
                     let country: (field: Range<Int>, code: String, index: Int32, name: Int32, capital: String?)
-                    if let last = lastCountry, field(last.field).elementsEqual(field(row.country)) {
+                    if let last = lastCountry, field(last.field)._hasSameBytes(as: field(row.country)) {
                         country = last
                     } else {
                         let cc = string(field(row.country))
@@ -155,7 +155,7 @@ extension _GeoNamesReader {
                     let cc = country.code
                     let region: Region
                     if let last = lastRegion, last.country == country.index,
-                       field(last.field).elementsEqual(field(row.admin1)) {
+                       field(last.field)._hasSameBytes(as: field(row.admin1)) {
                         region = last.region
                     } else {
                         let admin1Code = string(field(row.admin1))
@@ -207,7 +207,7 @@ extension _GeoNamesReader {
                     let name = field(row.name), asciiName = field(row.asciiName)
                     builder.names.append(name)
                     var nameCount: UInt32 = 1
-                    if !asciiName.isEmpty && !asciiName.elementsEqual(name) {
+                    if !asciiName.isEmpty && !asciiName._hasSameBytes(as: name) {
                         builder.names.append(asciiName)
                         nameCount += 1
                     }

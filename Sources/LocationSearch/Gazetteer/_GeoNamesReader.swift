@@ -26,7 +26,7 @@ enum _GeoNamesReader {
         pieces.reserveCapacity(omittingEmpty ? 4 : 20)
         var start = line.startIndex
         line.withUnsafeBufferPointer { bytes in
-            for (offset, byte) in bytes.enumerated() where byte == separator {
+            for offset in bytes.indices where bytes[offset] == separator {
                 let end = line.startIndex + offset
                 if !omittingEmpty || end > start { pieces.append(line[start..<end]) }
                 start = end + 1
@@ -42,11 +42,17 @@ enum _GeoNamesReader {
     /// - Complexity: O(*n*) in the field's length; a field that starts and ends in ASCII (almost
     ///   every one) is trimmed on its bytes, without Foundation.
     static func string(_ bytes: some BidirectionalCollection<UInt8>) -> String {
-        var field = bytes[...]
-        while let first = field.first, first == 0x20 || first == 0x09 { field = field.dropFirst() }
-        while let last = field.last, last == 0x20 || last == 0x09 { field = field.dropLast() }
-        let text = String(decoding: field, as: UTF8.self)
-        guard let first = field.first, let last = field.last, first >= 0x80 || last >= 0x80 else { return text }
+        bytes.withContiguousStorageIfAvailable(string(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(string(buffer:))
+    }
+
+    /// `string(_:)` of bytes in memory. (Index loops over a buffer, in this reader's
+    /// per-field functions: a debug build runs generic per-byte code many times slower.)
+    private static func string(buffer bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var start = 0, end = bytes.count
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        while end > start && (bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09) { end -= 1 }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        guard start < end, bytes[start] >= 0x80 || bytes[end - 1] >= 0x80 else { return text }
         return text._trimmingHorizontalSpace()  // a space beyond ASCII (U+00A0, U+3000) may end it
     }
 
@@ -61,13 +67,18 @@ enum _GeoNamesReader {
     ///
     /// - Complexity: O(*n*) in the length of `bytes`; never traps.
     static func integer(_ bytes: some Collection<UInt8>) -> Integer {
-        var digits = bytes[...]
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
+        bytes.withContiguousStorageIfAvailable(integer(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(integer(buffer:))
+    }
+
+    /// `integer(_:)` of bytes in memory.
+    private static func integer(buffer bytes: UnsafeBufferPointer<UInt8>) -> Integer {
+        let negative = bytes.first == UInt8(ascii: "-")
+        let digits = negative ? 1..<bytes.count : 0..<bytes.count
         guard !digits.isEmpty else { return .notANumber }
         var value: Int64 = 0
         var overflow = false
-        for byte in digits {
+        for i in digits {
+            let byte = bytes[i]
             guard byte >= 0x30 && byte <= 0x39 else { return .notANumber }
             // Negative numbers accumulate downwards, so that Int64.min is in range.
             let (m, o1) = value.multipliedReportingOverflow(by: 10)

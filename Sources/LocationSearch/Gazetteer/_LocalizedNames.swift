@@ -77,8 +77,8 @@ extension _GazetteerBuilder {
     mutating func resolveLocalizedNames() {
         var resolved: [_LocalizedName] = []
         var seen = Set<UInt64>()
-        for (i, entry) in localized.enumerated() {
-            var entry = entry
+        for i in localized.indices {
+            var entry = localized[i]
             if entry.name == UInt32.max && entry.language != _LocalizedName.qualifierEnd {
                 let record = places[Int(entry.place)]
                 let text = localizedText[i]

@@ -187,7 +187,7 @@ extension _NameFolds {
                         packed.baseAddress!, units: 0..<units.count, table: table, fold: fold, into: out.baseAddress!)
                 }
             }
-            return out[..<count].elementsEqual(display)
+            return out.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[..<count])._hasSameBytes(as: display) }
         }
 
         /// `display` with each scalar that `mode` upper-cases replaced by one that
@@ -389,7 +389,8 @@ extension _CompressedStrings {
     ) -> _CompressedStrings {
         // Per string, its entry in `coded` (-1 for none, or for a number a header cannot hold).
         var at = [Int32](repeating: -1, count: count)
-        for (i, name) in coded.enumerated() where Int(name.name) < count {
+        for i in coded.indices where Int(coded[i].name) < count {
+            let name = coded[i]
             let number = textNumbers[Int(name.ref)]
             if number < 1 << _NameFolds.textBits { at[Int(name.name)] = Int32(i) }
         }

@@ -90,7 +90,8 @@ struct _PlaceTable: RandomAccessCollection, Sendable {
             contexts: contexts.count, firstNames: Int(places.last?.firstName ?? 0), largestID: Int(largestID))
         var records: [_PackedPlace] = [], wide: [Int64] = [], otherIDs: [UInt32] = [], otherIDValues: [Int64] = []
         records.reserveCapacity(places.count)
-        for (i, place) in places.enumerated() {
+        for i in places.indices {
+            let place = places[i]
             var population = UInt32(0), flags = place.kindCode
             if let narrow = UInt32(exactly: place.population) {
                 population = narrow

@@ -103,7 +103,8 @@ final class _KeyNameScores: Sendable {
         let nameBits = _PackedWords.bits(toHold: max(nameCount, 1) - 1)
         let rankBits = _PackedWords.bits(toHold: max(scores.count, 1) - 1)
         let width = max(minimumWidth, _PackedWords.width(forBits: nameBits + rankBits))
-        let words = zip(names, ranks).map { name, rank in UInt64(rank) << UInt64(nameBits) | UInt64(name) }
+        var words = [UInt64](repeating: 0, count: names.count)
+        for i in names.indices { words[i] = UInt64(ranks[ranks.startIndex + i]) << UInt64(nameBits) | UInt64(names[i]) }
         self.init(words: _PackedWords(words, width: width), nameBits: nameBits, scores: scores)!
     }
 
@@ -138,26 +139,29 @@ final class _KeyNameScores: Sendable {
         private let bits: Int
         private static let empty = UInt32.max  // a NaN's bit pattern, which no score has
 
-        init(_ scores: some Sequence<Float>) {
+        init(_ scores: [Float]) {
             let empty = Self.empty
-            var bits = 10, count = 0
+            var bits = 10, count = 0, next = 0
             var slots = [UInt32](repeating: empty, count: 1 << bits)
-            for score in scores {
-                let pattern = (score + 0).bitPattern
-                let isNew = slots.withUnsafeMutableBufferPointer { slots in
-                    let i = Self.slot(pattern, UnsafeBufferPointer(slots), bits)
-                    guard slots[i] == empty else { return false }
-                    slots[i] = pattern
-                    return true
+            while next < scores.count {
+                // The scores in turn until the table is more than half full, then it grows.
+                slots.withUnsafeMutableBufferPointer { slots in
+                    while next < scores.count && 2 * count <= slots.count {
+                        let pattern = (scores[next] + 0).bitPattern
+                        next += 1
+                        let i = Self.slot(pattern, UnsafeBufferPointer(slots), bits)
+                        if slots[i] == empty {
+                            slots[i] = pattern
+                            count += 1
+                        }
+                    }
                 }
-                guard isNew else { continue }
-                count += 1
                 guard 2 * count > slots.count else { continue }
                 bits += 1
                 var grown = [UInt32](repeating: empty, count: 1 << bits)
                 grown.withUnsafeMutableBufferPointer { grown in
-                    for pattern in slots where pattern != empty {
-                        grown[Self.slot(pattern, UnsafeBufferPointer(grown), bits)] = pattern
+                    for i in slots.indices where slots[i] != empty {
+                        grown[Self.slot(slots[i], UnsafeBufferPointer(grown), bits)] = slots[i]
                     }
                 }
                 slots = grown
@@ -165,8 +169,8 @@ final class _KeyNameScores: Sendable {
             let table = slots.filter { $0 != empty }.map { Float(bitPattern: $0) }.sorted()
             var rankOf = [UInt32](repeating: 0, count: slots.count)
             slots.withUnsafeBufferPointer { slots in
-                for (rank, score) in table.enumerated() {
-                    rankOf[Self.slot(score.bitPattern, slots, bits)] = UInt32(rank)
+                for rank in table.indices {
+                    rankOf[Self.slot(table[rank].bitPattern, slots, bits)] = UInt32(rank)
                 }
             }
             self.table = table
@@ -187,17 +191,19 @@ final class _KeyNameScores: Sendable {
         /// was made of.
         ///
         /// - Complexity: O(*n*) expected for *n* scores.
-        func ranks(of scores: some Sequence<Float>) -> [UInt32] {
+        func ranks(of scores: [Float]) -> [UInt32] {
             let bits = self.bits
-            return slots.withUnsafeBufferPointer { slots in
+            var ranks = [UInt32](repeating: 0, count: scores.count)
+            slots.withUnsafeBufferPointer { slots in
                 rankOf.withUnsafeBufferPointer { rankOf in
-                    scores.map { score in
-                        let i = Self.slot((score + 0).bitPattern, slots, bits)
+                    for k in scores.indices {
+                        let i = Self.slot((scores[k] + 0).bitPattern, slots, bits)
                         precondition(slots[i] != Self.empty, "a score the table does not hold")
-                        return rankOf[i]
+                        ranks[k] = rankOf[i]
                     }
                 }
             }
+            return ranks
         }
     }
 

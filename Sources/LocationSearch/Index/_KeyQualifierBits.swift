@@ -32,7 +32,8 @@ struct _KeyQualifierBits: Sendable {
         let places = gazetteer._places.buffers
         var perContext = [UInt64](repeating: 0, count: 2 * gazetteer._places.contexts.count)
         var done = [Bool](repeating: false, count: gazetteer._places.contexts.count)
-        for (i, packed) in places.records.enumerated() {
+        for i in places.records.indices {
+            let packed = places.records[i]
             let context = places.fields.context(packed.word)
             guard !done[context] else { continue }
             done[context] = true

@@ -90,9 +90,9 @@ struct _KeyViews: Sendable {
             let members = positions[counts[g]..<counts[g + 1]]
             let leaves = Self.leafCount(members.count)
             var tree = [Float](repeating: -.infinity, count: 2 * leaves)
-            for (i, position) in members.enumerated() {
+            for i in 0..<members.count {
                 let leaf = leaves + i / _SortedKeys.blockSize
-                tree[leaf] = max(tree[leaf], entries.score(Int(position)))
+                tree[leaf] = max(tree[leaf], entries.score(Int(positions[counts[g] + i])))
             }
             for node in stride(from: leaves - 1, to: 0, by: -1) { tree[node] = max(tree[2 * node], tree[2 * node + 1]) }
             trees += tree

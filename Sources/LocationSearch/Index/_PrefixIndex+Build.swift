@@ -46,7 +46,7 @@ extension _PrefixIndex {
             let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
             return (sorted, text)
         }, alongside: {
-            (_SortedKeys.sorted(words, folded: folded), _KeyNameScores.Ranks([whole, words].joined().lazy.map(\.score)))
+            (_SortedKeys.sorted(words, folded: folded), _KeyNameScores.Ranks(_SortedKeys.scores(of: whole) + _SortedKeys.scores(of: words)))
         })
         let (wholeSorted, (text, moves)) = wholeLaidOut
         var movedWords = unmovedWords
@@ -66,13 +66,13 @@ extension _PrefixIndex {
         let namePlace = keys.namePlace
         let (wholeKeys, wordColumns) = _Concurrently.run({
             text.withUnsafeBufferPointer { text in
-                _SortedKeys(sorted: wholeSorted, ranks: ranks.ranks(of: wholeSorted.lazy.map(\.score))[...],
+                _SortedKeys(sorted: wholeSorted, ranks: ranks.ranks(of: _SortedKeys.scores(of: wholeSorted))[...],
                             scores: scores, text: text, key: wholeKey, nameCount: nameCount,
                             minimumWidth: minimumWidth)
             }
         }, alongside: {
             text.withUnsafeBufferPointer { text in
-                _SortedKeys.wordColumns(wordSorted, ranks: ranks.ranks(of: wordSorted.lazy.map(\.score))[...],
+                _SortedKeys.wordColumns(wordSorted, ranks: ranks.ranks(of: _SortedKeys.scores(of: wordSorted))[...],
                                         scoreCount: scores.count, references: wordReferences,
                                         wholeCount: wholeSorted.count, text: text, minimumWidth: minimumWidth)
             }
@@ -125,7 +125,8 @@ extension _PrefixIndex {
         var starts: [Int] = [], numbers: [UInt32] = [], previous = -1
         var keyOfName = [UInt32](repeating: 0, count: whole.count)
         numbers.reserveCapacity(whole.count)
-        for (i, entry) in whole.enumerated() {
+        for i in whole.indices {
+            let entry = whole[i]
             if Int(entry.key) != previous {
                 previous = Int(entry.key)
                 starts.append(previous)
@@ -163,8 +164,8 @@ extension _PrefixIndex {
         _ keys: _SortedKeys, sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
-            let offsets = _KeyOffsets(references: sorted.map(\.key))
-            let trie = sorted.map(\.score).withUnsafeBufferPointer { scores in
+            let offsets = _KeyOffsets(references: _SortedKeys.keys(of: sorted))
+            let trie = _SortedKeys.scores(of: sorted).withUnsafeBufferPointer { scores in
                 _ShallowTrie(keys: offsets.buffers, scores: scores, text: text)
             }
             let views = namePlace.withUnsafeBufferPointer { namePlace in
@@ -253,12 +254,9 @@ extension _PrefixIndex {
             let start = Int(whole[i].key)
             var end = start
             while folded[end] != 0 { end += 1 }
-            var same = i > range.lowerBound && end - start == previous.count
-            var j = 0
-            while same && j < previous.count {
-                same = folded[start + j] == folded[previous.lowerBound + j]
-                j += 1
-            }
+            let same = i > range.lowerBound
+                && UnsafeBufferPointer(rebasing: folded[start..<end])._hasSameBytes(
+                    as: UnsafeBufferPointer(rebasing: folded[previous]))
             if !same {
                 text.append(contentsOf: UnsafeBufferPointer(rebasing: folded[start...end]))
                 previous = start..<end
@@ -400,11 +398,11 @@ extension _PrefixIndex {
                     let own = sourceFolds?.isFlagged(name) == true ? Int.max : cursor.units.count
                     _Folding.fold(utf8: display, into: &key)
                     guard !key.isEmpty else { continue }
-                    let wide = display.contains { $0 >= 0x80 }
+                    let wide = display._hasNonASCII
                     // A name that folds like an earlier one of its place is not indexed
                     // again: it is coded over that one's key.
                     if placeKeys.count < fewNames {
-                        if let seen = placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) }) {
+                        if let seen = Self.firstIndex(of: key, among: placeKeys, in: folded) {
                             Self.markRespellable(name, wide: wide, like: seen, placeRefs, placeWide, nameDisplay,
                                                  &respellable)
                             if let lookup, let scratch {
@@ -415,12 +413,12 @@ extension _PrefixIndex {
                         }
                     } else {
                         if manyKeys.isEmpty {
-                            for (i, range) in placeKeys.enumerated() { manyKeys[Self.hash(folded[range])] = i }
+                            for i in placeKeys.indices { manyKeys[Self.hash(folded[placeKeys[i]])] = i }
                         }
                         let keyHash = Self.hash(key)
                         if let seen = manyKeys[keyHash] {
-                            let same = folded[placeKeys[seen]].elementsEqual(key)
-                                ? seen : placeKeys.firstIndex(where: { folded[$0].elementsEqual(key) })
+                            let same = Self.firstIndex(of: key, among: placeKeys[seen...seen], in: folded) != nil
+                                ? seen : Self.firstIndex(of: key, among: placeKeys[...], in: folded)
                             if let same {
                                 Self.markRespellable(name, wide: wide, like: same, placeRefs, placeWide, nameDisplay,
                                                      &respellable)
@@ -461,7 +459,7 @@ extension _PrefixIndex {
                         score += _Ranking.weights.artefactAlternateName
                     }
                     whole.append(.init(key: UInt32(start), name: ref, score: score))
-                    for (i, byte) in key.enumerated() where byte == 0x20 {
+                    for i in key.indices where key[i] == 0x20 {
                         words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
                     }
                     // A city's canonical name written without spaces, for "newyork" and
@@ -511,10 +509,43 @@ extension _PrefixIndex {
             if placeWide[seen] { respellable.append(nameDisplay[Int(placeRefs[seen])]) }
         }
 
-        /// FNV-1a.
-        static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-            bytes.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+        /// The first of `ranges` of `folded` that holds `key`'s bytes.
+        ///
+        /// (Index loops and buffers, here and in the rest of the first build's per-row,
+        /// per-name and per-key work: a debug build, the one an app under development runs,
+        /// does not specialize generic code, and there `enumerated()`, `elementsEqual`, a
+        /// key path's `map` or a `for`-`in` over an array cost 5 to 20 times an index loop.
+        /// `docs/performance.md`, "The debug first build".)
+        private static func firstIndex(
+            of key: [UInt8], among ranges: ArraySlice<Range<Int>>, in folded: [UInt8]
+        ) -> Int? {
+            key.withUnsafeBufferPointer { key in
+                folded.withUnsafeBufferPointer { folded in
+                    for i in ranges.indices where UnsafeBufferPointer(rebasing: folded[ranges[i]])._hasSameBytes(as: key) {
+                        return i
+                    }
+                    return nil
+                }
+            }
         }
+
+        /// The first of `ranges` of `folded` that holds `key`'s bytes.
+        private static func firstIndex(of key: [UInt8], among ranges: [Range<Int>], in folded: [UInt8]) -> Int? {
+            firstIndex(of: key, among: ranges[...], in: folded)
+        }
+
+        /// FNV-1a.
+        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for i in bytes.indices { hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3 }
+            return hash
+        }
+
+        /// FNV-1a.
+        static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
+
+        /// FNV-1a.
+        static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
 
         /// Appends `other`, the names of the places after these: its offsets into its text
         /// and its name numbers move past these ones.
@@ -526,8 +557,8 @@ extension _PrefixIndex {
             folded += other.folded
             nameDisplay += other.nameDisplay
             namePlace += other.namePlace
-            whole += other.whole.lazy.map { .init(key: $0.key + offset, name: $0.name + ref, score: $0.score) }
-            words += other.words.lazy.map { .init(key: $0.key + offset, name: $0.name + ref, score: $0.score) }
+            Self.append(other.whole, to: &whole, offset: offset, ref: ref)
+            Self.append(other.words, to: &words, offset: offset, ref: ref)
             longest = max(longest, other.longest)
             cityNames += other.cityNames.lazy.map { ($0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base)) }
             cityAliases += other.cityAliases.lazy.map {
@@ -537,6 +568,17 @@ extension _PrefixIndex {
             nameCodes += other.nameCodes
             codedNames += other.codedNames.lazy.map { .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase) }
             respellable += other.respellable
+        }
+
+        /// `entries` appended to `list`, their keys `offset` bytes on and their names `ref` on.
+        private static func append(
+            _ entries: [_SortedKeys.Entry], to list: inout [_SortedKeys.Entry], offset: UInt32, ref: UInt32
+        ) {
+            list.reserveCapacity(list.count + entries.count)
+            for i in entries.indices {
+                let entry = entries[i]
+                list.append(.init(key: entry.key + offset, name: entry.name + ref, score: entry.score))
+            }
         }
 
         /// Weighs down every city's alternate name that is another city's canonical name
@@ -552,7 +594,8 @@ extension _PrefixIndex {
             let mask = (1 << bits) - 1, shift = UInt64(64 - bits)
             // A city name's hash and index + 1 (0 when the slot is empty).
             var slots = [(hash: UInt64, city: UInt32)](repeating: (0, 0), count: 1 << bits)
-            for (i, city) in cityNames.enumerated() {
+            for i in cityNames.indices {
+                let city = cityNames[i]
                 var s = Int(truncatingIfNeeded: (city.hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
                 while slots[s].city != 0 { s = (s + 1) & mask }
                 slots[s] = (city.hash, UInt32(i + 1))
@@ -567,7 +610,7 @@ extension _PrefixIndex {
                         var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
                         while table[s].city != 0 {
                             if table[s].hash == aliasHash
-                                && text[cityNames[Int(table[s].city) - 1].key].elementsEqual(aliasKey) {
+                                && UnsafeBufferPointer(rebasing: text[cityNames[Int(table[s].city) - 1].key])._hasSameBytes(as: aliasKey) {
                                 refs.append(alias.ref)
                                 break
                             }

@@ -6,6 +6,27 @@ struct _SortedKeys: Sendable {
         var score: Float
     }
 
+    /// `entries`' keys. (Index loops, not `map(\.key)`: see `_PrefixIndex.FoldedNames.firstIndex`.)
+    static func keys(of entries: [Entry]) -> [UInt32] {
+        var keys = [UInt32](repeating: 0, count: entries.count)
+        for i in entries.indices { keys[i] = entries[i].key }
+        return keys
+    }
+
+    /// `entries`' names.
+    static func names(of entries: [Entry]) -> [UInt32] {
+        var names = [UInt32](repeating: 0, count: entries.count)
+        for i in entries.indices { names[i] = entries[i].name }
+        return names
+    }
+
+    /// `entries`' scores.
+    static func scores(of entries: [Entry]) -> [Float] {
+        var scores = [Float](repeating: 0, count: entries.count)
+        for i in entries.indices { scores[i] = entries[i].score }
+        return scores
+    }
+
     /// The keys' references into the keys' text (`_KeyText`), in key order.
     let key: _KeyOffsets
     /// The indexed name each key belongs to, and its static score (place importance and
@@ -146,8 +167,8 @@ struct _SortedKeys: Sendable {
          text: UnsafeBufferPointer<UInt8>, key: _KeyOffsets? = nil, nameCount: Int, minimumWidth: Int = 1) {
         let (tree, buckets, leaves) = Self.treeAndBuckets(entries, text: text)
         self.init(
-            key: key ?? _KeyOffsets(references: entries.map(\.key)),
-            entries: _KeyNameScores(names: entries.map(\.name), ranks: ranks, scores: table, nameCount: nameCount,
+            key: key ?? _KeyOffsets(references: Self.keys(of: entries)),
+            entries: _KeyNameScores(names: Self.names(of: entries), ranks: ranks, scores: table, nameCount: nameCount,
                                     minimumWidth: minimumWidth),
             tree: tree, buckets: buckets, leafCount: leaves)
     }
@@ -190,9 +211,9 @@ struct _SortedKeys: Sendable {
     ) -> (tree: _Column<Float>, buckets: _BucketTable, leaves: Int) {
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
-        for (i, entry) in entries.enumerated() {
+        for i in entries.indices {
             let leaf = leaves + i / Self.blockSize
-            tree[leaf] = max(tree[leaf], entry.score)
+            tree[leaf] = max(tree[leaf], entries[i].score)
         }
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])

@@ -36,7 +36,8 @@ struct _TrieUppers: Sendable {
     init(_ upper: [UInt32], lower: [UInt32], numbers: _BlockedNumbers, keyCount: Int) {
         precondition(upper.count == lower.count && keyCount < Int(UInt32.max - UInt32(Self.farMark)))
         var gap = [UInt8](repeating: 0, count: upper.count), far: [UInt32] = []
-        for (i, end) in upper.enumerated() {
+        for i in upper.indices {
+            let end = upper[i]
             let next = i + 1 < lower.count ? Int(lower[i + 1]) : keyCount
             if next >= Int(end) && next - Int(end) < Int(Self.farMark) {
                 gap[i] = UInt8(next - Int(end))

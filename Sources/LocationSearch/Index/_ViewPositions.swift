@@ -70,7 +70,9 @@ struct _ViewPositions: Sendable {
             for start in stride(from: run.lowerBound, to: run.upperBound, by: Self.blockSize) {
                 let block = positions[start..<min(start + Self.blockSize, run.upperBound)]
                 let lowest = block[start], highest = block[block.endIndex - 1]
-                precondition(zip(block, block.dropFirst()).allSatisfy { $0 < $1 }, "a run's positions do not rise")
+                for j in block.indices.dropFirst() {
+                    precondition(block[j - 1] < block[j], "a run's positions do not rise")
+                }
                 let span = highest - lowest
                 let low = max(0, UInt32.bitWidth - span.leadingZeroBitCount - Self.shift)
                 first.append(lowest)

@@ -41,15 +41,16 @@ struct _BlockedNumbers: Sendable {
         base.reserveCapacity((numbers.count + Self.blockSize - 1) >> Self.shift)
         delta.reserveCapacity(numbers.count)
         for start in stride(from: 0, to: numbers.count, by: Self.blockSize) {
-            let block = numbers[start..<min(start + Self.blockSize, numbers.count)]
-            let least = block.min() ?? 0, most = block.max() ?? 0
+            let block = start..<min(start + Self.blockSize, numbers.count)
+            var least = numbers[start], most = numbers[start]
+            for i in block { least = min(least, numbers[i]); most = max(most, numbers[i]) }
             if least < Self.wideFlag && most - least <= UInt32(UInt8.max) {
                 base.append(least)
-                delta.append(contentsOf: block.lazy.map { UInt8($0 - least) })
+                for i in block { delta.append(UInt8(numbers[i] - least)) }
             } else {
                 base.append(Self.wideFlag | UInt32(wide.count))
                 delta.append(contentsOf: repeatElement(0, count: block.count))
-                wide.append(contentsOf: block)
+                wide.append(contentsOf: numbers[block])
             }
         }
         self.init(base: _Column(base), delta: _Column(delta), wide: _Column(wide))

@@ -45,7 +45,8 @@ struct _PackedWords: Sendable {
     init(_ values: [UInt64], width: Int) {
         precondition(width >= 1 && width <= Self.maximumWidth, "a width of 1...8 bytes")
         var bytes = [UInt8](repeating: 0, count: values.isEmpty ? 0 : values.count * width + Self.maximumWidth - width)
-        for (i, value) in values.enumerated() {
+        for i in values.indices {
+            let value = values[i]
             precondition(width == Self.maximumWidth || value >> UInt64(8 * width) == 0, "a value wider than its width")
             withUnsafeBytes(of: value.littleEndian) { value in
                 for b in 0..<width { bytes[i * width + b] = value[b] }

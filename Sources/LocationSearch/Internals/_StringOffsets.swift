@@ -31,8 +31,8 @@ struct _StringOffsets: Sendable {
 
     /// `offsets` (rising, each below 2³¹), in blocks.
     init(_ offsets: [UInt32]) {
-        precondition(zip(offsets, offsets.dropFirst()).allSatisfy { $0 <= $1 } && (offsets.last ?? 0) < Self.wideFlag,
-                     "offsets rise below 2^31")
+        for i in offsets.indices.dropFirst() { precondition(offsets[i - 1] <= offsets[i], "offsets rise") }
+        precondition((offsets.last ?? 0) < Self.wideFlag, "offsets below 2^31")
         numbers = _BlockedNumbers(offsets)
     }
 

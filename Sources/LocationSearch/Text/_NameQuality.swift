@@ -96,9 +96,10 @@ enum _NameQuality {
     private static func caseCounts(
         _ bytes: UnsafeBufferPointer<UInt8>, untilMixed: Bool
     ) -> (upper: Int, lower: Int, letters: Int) {
-        guard bytes.contains(where: { $0 >= 0x80 }) else {
+        guard bytes._hasNonASCII else {
             var upper = 0, lower = 0
-            for byte in bytes {
+            for i in bytes.indices {
+                let byte = bytes[i]
                 if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { upper += 1 }
                 if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { lower += 1 }
                 if untilMixed && upper > 0 && lower > 0 { break }

@@ -76,7 +76,8 @@ extension _PlaceTable {
         // strictly from 0 and the last stays below the end: every place has a name, and
         // all are in bounds. The places flagged with another id are `other`, in order.
         var expected: UInt32 = 0, nextOther = 0
-        for (i, record) in records.buffer.enumerated() {
+        for i in records.buffer.indices {
+            let record = records.buffer[i]
             let word = record.word, firstName = fields.firstName(word)
             let flags = UInt8(truncatingIfNeeded: word)
             let hasOther = flags & _PlaceFields.otherID != 0
