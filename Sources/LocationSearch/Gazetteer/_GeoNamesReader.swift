@@ -42,7 +42,8 @@ enum _GeoNamesReader {
     /// - Complexity: O(*n*) in the field's length; a field that starts and ends in ASCII (almost
     ///   every one) is trimmed on its bytes, without Foundation.
     static func string(_ bytes: some BidirectionalCollection<UInt8>) -> String {
-        bytes.withContiguousStorageIfAvailable(string(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(string(buffer:))
+        bytes.withContiguousStorageIfAvailable(string(buffer:))
+            ?? Array(bytes).withUnsafeBufferPointer(string(buffer:))
     }
 
     /// `string(_:)` of bytes in memory. (Index loops over a buffer, in this reader's
@@ -67,7 +68,8 @@ enum _GeoNamesReader {
     ///
     /// - Complexity: O(*n*) in the length of `bytes`; never traps.
     static func integer(_ bytes: some Collection<UInt8>) -> Integer {
-        bytes.withContiguousStorageIfAvailable(integer(buffer:)) ?? Array(bytes).withUnsafeBufferPointer(integer(buffer:))
+        bytes.withContiguousStorageIfAvailable(integer(buffer:))
+            ?? Array(bytes).withUnsafeBufferPointer(integer(buffer:))
     }
 
     /// `integer(_:)` of bytes in memory.

@@ -187,7 +187,9 @@ extension _NameFolds {
                         packed.baseAddress!, units: 0..<units.count, table: table, fold: fold, into: out.baseAddress!)
                 }
             }
-            return out.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[..<count])._hasSameBytes(as: display) }
+            return out.withUnsafeBufferPointer { out in
+                UnsafeBufferPointer(rebasing: out[..<count])._hasSameBytes(as: display)
+            }
         }
 
         /// `display` with each scalar that `mode` upper-cases replaced by one that

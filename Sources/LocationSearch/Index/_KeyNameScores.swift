@@ -104,7 +104,9 @@ final class _KeyNameScores: Sendable {
         let rankBits = _PackedWords.bits(toHold: max(scores.count, 1) - 1)
         let width = max(minimumWidth, _PackedWords.width(forBits: nameBits + rankBits))
         var words = [UInt64](repeating: 0, count: names.count)
-        for i in names.indices { words[i] = UInt64(ranks[ranks.startIndex + i]) << UInt64(nameBits) | UInt64(names[i]) }
+        for i in names.indices {
+            words[i] = UInt64(ranks[ranks.startIndex + i]) << UInt64(nameBits) | UInt64(names[i])
+        }
         self.init(words: _PackedWords(words, width: width), nameBits: nameBits, scores: scores)!
     }
 

@@ -87,12 +87,12 @@ struct _KeyViews: Sendable {
         }
         var trees: [Float] = [], treeStart: [UInt32] = [0]
         for g in 0..<groups {
-            let members = positions[counts[g]..<counts[g + 1]]
-            let leaves = Self.leafCount(members.count)
+            let first = counts[g], memberCount = counts[g + 1] - counts[g]
+            let leaves = Self.leafCount(memberCount)
             var tree = [Float](repeating: -.infinity, count: 2 * leaves)
-            for i in 0..<members.count {
+            for i in 0..<memberCount {
                 let leaf = leaves + i / _SortedKeys.blockSize
-                tree[leaf] = max(tree[leaf], entries.score(Int(positions[counts[g] + i])))
+                tree[leaf] = max(tree[leaf], entries.score(Int(positions[first + i])))
             }
             for node in stride(from: leaves - 1, to: 0, by: -1) { tree[node] = max(tree[2 * node], tree[2 * node + 1]) }
             trees += tree

@@ -46,7 +46,8 @@ extension _PrefixIndex {
             let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
             return (sorted, text)
         }, alongside: {
-            (_SortedKeys.sorted(words, folded: folded), _KeyNameScores.Ranks(_SortedKeys.scores(of: whole) + _SortedKeys.scores(of: words)))
+            (_SortedKeys.sorted(words, folded: folded),
+             _KeyNameScores.Ranks(_SortedKeys.scores(of: whole) + _SortedKeys.scores(of: words)))
         })
         let (wholeSorted, (text, moves)) = wholeLaidOut
         var movedWords = unmovedWords
@@ -417,8 +418,8 @@ extension _PrefixIndex {
                         }
                         let keyHash = Self.hash(key)
                         if let seen = manyKeys[keyHash] {
-                            let same = Self.firstIndex(of: key, among: placeKeys[seen...seen], in: folded) != nil
-                                ? seen : Self.firstIndex(of: key, among: placeKeys[...], in: folded)
+                            let same = Self.holds(folded, placeKeys[seen], key)
+                                ? seen : Self.firstIndex(of: key, among: placeKeys, in: folded)
                             if let same {
                                 Self.markRespellable(name, wide: wide, like: same, placeRefs, placeWide, nameDisplay,
                                                      &respellable)
@@ -516,22 +517,22 @@ extension _PrefixIndex {
         /// does not specialize generic code, and there `enumerated()`, `elementsEqual`, a
         /// key path's `map` or a `for`-`in` over an array cost 5 to 20 times an index loop.
         /// `docs/performance.md`, "The debug first build".)
-        private static func firstIndex(
-            of key: [UInt8], among ranges: ArraySlice<Range<Int>>, in folded: [UInt8]
-        ) -> Int? {
+        private static func firstIndex(of key: [UInt8], among ranges: [Range<Int>], in folded: [UInt8]) -> Int? {
             key.withUnsafeBufferPointer { key in
                 folded.withUnsafeBufferPointer { folded in
-                    for i in ranges.indices where UnsafeBufferPointer(rebasing: folded[ranges[i]])._hasSameBytes(as: key) {
-                        return i
+                    for i in ranges.indices {
+                        if UnsafeBufferPointer(rebasing: folded[ranges[i]])._hasSameBytes(as: key) { return i }
                     }
                     return nil
                 }
             }
         }
 
-        /// The first of `ranges` of `folded` that holds `key`'s bytes.
-        private static func firstIndex(of key: [UInt8], among ranges: [Range<Int>], in folded: [UInt8]) -> Int? {
-            firstIndex(of: key, among: ranges[...], in: folded)
+        /// Whether `range` of `folded` holds `key`'s bytes.
+        private static func holds(_ folded: [UInt8], _ range: Range<Int>, _ key: [UInt8]) -> Bool {
+            key.withUnsafeBufferPointer { key in
+                folded.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range])._hasSameBytes(as: key) }
+            }
         }
 
         /// FNV-1a.
@@ -610,7 +611,8 @@ extension _PrefixIndex {
                         var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
                         while table[s].city != 0 {
                             if table[s].hash == aliasHash
-                                && UnsafeBufferPointer(rebasing: text[cityNames[Int(table[s].city) - 1].key])._hasSameBytes(as: aliasKey) {
+                                && UnsafeBufferPointer(rebasing: text[cityNames[Int(table[s].city) - 1].key])
+                                    ._hasSameBytes(as: aliasKey) {
                                 refs.append(alias.ref)
                                 break
                             }
