@@ -229,7 +229,7 @@ extension LocationCompleter {
             defer { close(descriptor) }
             let end = lseek(descriptor, 0, SEEK_END)
             guard end >= 0 else {
-                throw GazetteerError.unreadableFile(path: file.path, reason: String(cString: strerror(errno)))
+                throw GazetteerError.unreadableFile(path: file.path, reason: errnoDescription())
             }
             let size = Int(end)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -239,7 +239,7 @@ extension LocationCompleter {
             for offset in offsets {
                 let count = sample.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress!, $0.count, at: offset) }
                 guard count >= 0 else {
-                    throw GazetteerError.unreadableFile(path: file.path, reason: String(cString: strerror(errno)))
+                    throw GazetteerError.unreadableFile(path: file.path, reason: errnoDescription())
                 }
                 // (`_Checksum`, eight bytes a step: every start keys the bundled cache so.)
                 hash = _Checksum.of(Array(sample[..<count]), seed: hash)

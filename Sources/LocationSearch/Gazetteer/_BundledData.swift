@@ -26,8 +26,11 @@ enum _BundledData {
 
     /// The folder holding `cities500.txt`, `admin1CodesASCII.txt` and `countryInfo.txt`,
     /// or `nil` if the resource bundle is missing from this build (and loading throws
-    /// `GazetteerError.bundledDataMissing`).
-    static var directory: URL? {
+    /// `GazetteerError.bundledDataMissing`). Looked for once a process: a first run asks
+    /// for it twice, for the cache key and for the build.
+    static let directory: URL? = find()
+
+    private static func find() -> URL? {
         for folder in bundleFolders {
             for suffix in ["resources", "bundle"] {
                 let bundle = folder.appendingPathComponent("\(bundleName).\(suffix)", isDirectory: true)

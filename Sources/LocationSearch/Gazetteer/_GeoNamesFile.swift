@@ -36,7 +36,7 @@ struct _GeoNamesFile {
     struct ReadProblem: Error {
         var reason: String
 
-        static func errno(_ code: Int32) -> ReadProblem { ReadProblem(reason: String(cString: strerror(code))) }
+        static func errno(_ code: Int32) -> ReadProblem { ReadProblem(reason: errnoDescription(code)) }
     }
 
     /// The bytes of the file at `path`: a regular file read straight into an array of its

@@ -56,6 +56,8 @@ extension _PrefixIndex {
         progress?("Sorting keys", 1)
 
         let scores = _Column(ranks.table)
+        // Each sorted list's scores, for its ranks in the table and for its trie.
+        let wholeScores = _SortedKeys.scores(of: wholeSorted), wordScores = _SortedKeys.scores(of: wordSorted)
         // The text front-coded; each key a reference into it (`_KeyText`, `_KeyOffsets`): a
         // word key as its name's whole-name key and its start in that key's text.
         let (keyText, wholeKey, wordReferences) = Self.references(
@@ -67,13 +69,13 @@ extension _PrefixIndex {
         let namePlace = keys.namePlace
         let (wholeKeys, wordColumns) = _Concurrently.run({
             text.withUnsafeBufferPointer { text in
-                _SortedKeys(sorted: wholeSorted, ranks: ranks.ranks(of: _SortedKeys.scores(of: wholeSorted))[...],
+                _SortedKeys(sorted: wholeSorted, ranks: ranks.ranks(of: wholeScores)[...],
                             scores: scores, text: text, key: wholeKey, nameCount: nameCount,
                             minimumWidth: minimumWidth)
             }
         }, alongside: {
             text.withUnsafeBufferPointer { text in
-                _SortedKeys.wordColumns(wordSorted, ranks: ranks.ranks(of: _SortedKeys.scores(of: wordSorted))[...],
+                _SortedKeys.wordColumns(wordSorted, ranks: ranks.ranks(of: wordScores)[...],
                                         scoreCount: scores.count, references: wordReferences,
                                         wholeCount: wholeSorted.count, text: text, minimumWidth: minimumWidth)
             }
@@ -89,10 +91,13 @@ extension _PrefixIndex {
         let sourceNames = gazetteer._names, codedNames = keys.codedNames, nameCodes = keys.nameCodes
         let respellable = keys.respellable
         let (wholeList, (wordList, coded)) = _Concurrently.run(
-            { Self.list(wholeKeys, sorted: wholeSorted, text: text, namePlace: namePlace, gazetteer: gazetteer) },
+            {
+                Self.list(wholeKeys, sorted: wholeSorted, scores: wholeScores, text: text, namePlace: namePlace,
+                          gazetteer: gazetteer)
+            },
             alongside: {
-                let list = Self.list(wordKeys, sorted: wordSorted, text: text, namePlace: namePlace,
-                                     gazetteer: gazetteer)
+                let list = Self.list(wordKeys, sorted: wordSorted, scores: wordScores, text: text,
+                                     namePlace: namePlace, gazetteer: gazetteer)
                 var textNumbers = [UInt32](repeating: UInt32.max, count: nameCount)
                 let shift = keyText.shift
                 for p in wholeSorted.indices {
@@ -157,16 +162,17 @@ extension _PrefixIndex {
         return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift), (wordKey, wordStart))
     }
 
-    /// One sorted list's `keys` (`sorted`, offsets into `text`) with its shallow trie and
-    /// its views.
+    /// One sorted list's `keys` (`sorted`, offsets into `text`, whose `scores` are given)
+    /// with its shallow trie and its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ keys: _SortedKeys, sorted: [_SortedKeys.Entry], text: [UInt8], namePlace: [UInt32], gazetteer: Gazetteer
+        _ keys: _SortedKeys, sorted: [_SortedKeys.Entry], scores: [Float], text: [UInt8], namePlace: [UInt32],
+        gazetteer: Gazetteer
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
             let offsets = _KeyOffsets(references: _SortedKeys.keys(of: sorted))
-            let trie = _SortedKeys.scores(of: sorted).withUnsafeBufferPointer { scores in
+            let trie = scores.withUnsafeBufferPointer { scores in
                 _ShallowTrie(keys: offsets.buffers, scores: scores, text: text)
             }
             let views = namePlace.withUnsafeBufferPointer { namePlace in

@@ -9,9 +9,10 @@ import Darwin
 extension UnsafeBufferPointer<UInt8> {
     /// Whether these bytes are `other`'s, in order: `elementsEqual(_:)` in one `memcmp`.
     ///
-    /// (For the first build's per-row and per-name comparisons: a debug build, the one an
-    /// app under development runs, does not specialize generic code, and there
-    /// `elementsEqual` goes a byte at a time through generic calls, tens of times slower.)
+    /// (The library's byte comparisons, the first build's per-row and per-name ones above
+    /// all: a debug build, the one an app under development runs, does not specialize
+    /// generic code, and there `elementsEqual` goes a byte at a time through generic
+    /// calls, tens of times slower.)
     func _hasSameBytes(as other: UnsafeBufferPointer<UInt8>) -> Bool {
         guard count == other.count else { return false }
         guard let a = baseAddress, let b = other.baseAddress else { return true }  // both empty

@@ -46,7 +46,7 @@ extension _CompletionSource {
         let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
         func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
-            return bytes.contains { $0 >= 0x80 }
+            return bytes._hasNonASCII
         }
         var found: UInt32?
         let folds = names.folds

@@ -19,7 +19,7 @@ extension _CompletionSource {
             var canonical = names.string(Int(canonicalName))
             let (same, ascii) = canonical.withUTF8 { c in
                 names.withBytes(Int(shown)) { title in
-                    (c.elementsEqual(title), !c.contains { $0 >= 0x80 } && !title.contains { $0 >= 0x80 })
+                    (c._hasSameBytes(as: title), !c._hasNonASCII && !title._hasNonASCII)
                 }
             }
             if !same && (ascii || canonical != names.string(Int(shown))) { parts.append(canonical, part: nil) }

@@ -49,3 +49,7 @@ func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
     }
     return done
 }
+
+/// The C library's words for error `code` (`strerror`), by default the last call's
+/// (`errno`): the reason in the library's file errors ("No such file or directory").
+func errnoDescription(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

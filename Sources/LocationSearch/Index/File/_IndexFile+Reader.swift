@@ -73,7 +73,7 @@ extension _IndexFile {
             let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
             guard descriptor >= 0 else {
                 if errno == ENOENT { return nil }
-                throw invalid("it cannot be opened: \(String(cString: strerror(errno)))")
+                throw invalid("it cannot be opened: \(errnoDescription())")
             }
             defer { close(descriptor) }
             var status = stat()
@@ -87,7 +87,7 @@ extension _IndexFile {
                 case .noMemory: return invalid("there is no memory to read it into")
                 case .shortRead(let n):
                     return invalid("it ended at byte \(n) of its \(size) (it shrank while being read)")
-                case .readError(let code): return invalid("it cannot be read: \(String(cString: strerror(code)))")
+                case .readError(let code): return invalid("it cannot be read: \(errnoDescription(code))")
                 }
             }
             do {

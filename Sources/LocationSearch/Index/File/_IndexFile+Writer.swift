@@ -90,13 +90,13 @@ extension _IndexFile {
             let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             guard descriptor >= 0 else {
                 throw GazetteerError.unwritableFile(
-                    path: temporary.path, reason: "cannot create it: \(String(cString: strerror(errno)))")
+                    path: temporary.path, reason: "cannot create it: \(errnoDescription())")
             }
             var written = 0
             func put(_ bytes: UnsafeRawBufferPointer) throws {
                 guard writeFully(descriptor, bytes.baseAddress!, bytes.count) == bytes.count else {
                     throw GazetteerError.unwritableFile(
-                        path: temporary.path, reason: "\(String(cString: strerror(errno)))")
+                        path: temporary.path, reason: errnoDescription())
                 }
                 written += bytes.count
             }
@@ -112,7 +112,7 @@ extension _IndexFile {
                 guard rename(temporary.path, url.path) == 0 else {
                     throw GazetteerError.unwritableFile(
                         path: url.path,
-                        reason: "cannot move the finished file into place: \(String(cString: strerror(errno)))")
+                        reason: "cannot move the finished file into place: \(errnoDescription())")
                 }
                 return prefix[prefix.count - 1]
             } catch {
