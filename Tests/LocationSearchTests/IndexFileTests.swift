@@ -401,11 +401,12 @@ struct IndexFileTests {
             let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))
             let word = (1 << bits) - 1
             l.setPacked("whole.entry", 0, width: width, UInt64(word), &d) }),
-        ("a key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+        ("a word key's bits above its start", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (A word key's rank is its whole-name key's: its word holds none.)
             let width = Int(l.value("words.entry.width", d))
             let shift = l.value("words.entry.bits", d) + l.value("words.entry.start", d)
-            let word = UInt64(l.section("scores").count / 4) << shift
-            l.setPacked("words.entry", 0, width: width, word, &d) }),
+            l.setPacked("words.entry", 0, width: width, l.packed("words.entry", 0, width: width, d) | 1 << shift,
+                        &d) }),
         ("a whole-name key's rank beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
             let width = Int(l.value("whole.entry.width", d)), bits = Int(l.value("whole.entry.bits", d))
             let word = UInt64(l.section("scores").count / 4) << bits
@@ -497,14 +498,13 @@ struct IndexFileTests {
         #expect(layout.section("qualifier.countries").count >= 2 * MemoryLayout<_QualifierList>.stride)
         #expect(layout.section("trie.whole.upper.far").count >= 8)
         // A key's name with all its bits set is beyond the names, the entry padding is
-        // there, and a rank of the scores' count fits the word.
+        // there, and a word key's word has a bit to spare above its start.
         let names = Fixtures.completer.index.nameDisplay.count
         let width = Int(layout.value("whole.entry.width", data)), bits = Int(layout.value("whole.entry.bits", data))
         #expect((1 << bits) - 1 >= names && width < 8)
         let wordWidth = Int(layout.value("words.entry.width", data))
         let refBits = Int(layout.value("words.entry.bits", data))
-        let wordBits = 8 * wordWidth - refBits - Int(layout.value("words.entry.start", data))
-        #expect(layout.section("scores").count / 4 < 1 << wordBits)
+        #expect(refBits + Int(layout.value("words.entry.start", data)) < 8 * wordWidth)
         // A word key's whole-name key with all its bits set is beyond the whole-name keys, and
         // start bits one more than a reference's still fit the word.
         #expect((1 << refBits) - 1 >= Fixtures.completer.index.whole.count)

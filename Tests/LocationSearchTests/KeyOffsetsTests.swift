@@ -91,10 +91,11 @@ struct KeyOffsetsTests {
         // Three names' texts: "san jose", "el paso de robles", "x" (texts 0, 1, 2; 5 start bits).
         let whole = _KeyOffsets(textNumbers: [0, 1, 2], refShift: 5)
         let wholeEntries = _KeyNameScores(names: [2, 0, 1], scores: [3, 1, 2], nameCount: 3)
-        // "jose" (4 into key 0), "paso" and "de" and "robles" (3, 8 and 11 into key 1).
-        let refs: [(key: UInt64, start: UInt64, rank: UInt64)] = [(0, 4, 2), (1, 3, 0), (1, 8, 0), (1, 11, 0)]
+        // "jose" (4 into key 0), "paso" and "de" and "robles" (3, 8 and 11 into key 1); no
+        // ranks: a word key's is its whole-name key's.
+        let refs: [(key: UInt64, start: UInt64)] = [(0, 4), (1, 3), (1, 8), (1, 11)]
         let refBits = 2, startBits = 4
-        let words = _PackedWords(refs.map { $0.rank << 6 | $0.start << 2 | $0.key }, width: max(minimumWidth, 1))
+        let words = _PackedWords(refs.map { $0.start << 2 | $0.key }, width: max(minimumWidth, 1))
         let offsets = _KeyOffsets(refs: words, refBits: refBits, startBits: startBits, whole: whole)!
         let entries = _KeyNameScores(refs: words, refBits: refBits, startBits: startBits, whole: wholeEntries)!
         let expected = [4, 1 << 5 | 3, 1 << 5 | 8, 1 << 5 | 11]
@@ -104,8 +105,13 @@ struct KeyOffsetsTests {
         #expect(offsets.buffers.words.map { w in (0..<4).map { w[$0] } } == expected)
         #expect(whole.buffers.words == nil && (0..<3).map { whole.buffers.blocks[$0] } == [0, 32, 64])
         #expect((0..<4).map { entries.name($0) } == [2, 0, 0, 0], "each word key's name is its whole-name key's")
-        #expect((0..<4).map { entries.score($0) } == [3, 1, 1, 1])
+        #expect((0..<4).map { entries.score($0) } == [3, 1, 1, 1], "and its score")
+        #expect((0..<4).map { entries.buffers.rank($0) } == [2, 0, 0, 0])
         #expect(offsets.isConsistent(textCount: 3, refShift: 5) && entries.wordsAreConsistent(nameCount: 3))
+        // A bit set above a word key's fields (where format 34 kept its rank).
+        let above = _PackedWords(refs.map { 1 << 6 | $0.start << 2 | $0.key }, width: max(minimumWidth, 1))
+        #expect(_KeyNameScores(refs: above, refBits: refBits, startBits: startBits, whole: wholeEntries)?
+            .wordsAreConsistent(nameCount: 3) == false)
         #expect(!offsets.isConsistent(textCount: 3, refShift: 4), "another shift")
 
         // A key beyond the whole-name keys.

@@ -15,11 +15,12 @@
 /// distinct scores among the 1.19 M whole-name keys (18 bits), beside a 21-bit name: 5
 /// bytes a key, where a 32-bit name and a 32-bit score took 8. (A score quantised to fewer
 /// bits would change the order of keys whose scores differ by less than a step, and so
-/// the answers.) A word key's score is its name's whole-name key's, so the word keys' 73,869
-/// distinct scores are among the whole-name keys' and their ranks index the same table,
-/// which saves the word keys' own table (0.3 MB, format 27). A word key's word holds its
-/// name's whole-name key and its start in that key's text where a name would be (format
-/// 30: `_KeyOffsets`), and its name is read from that key's word (`names`).
+/// the answers.) A word key's score is its name's whole-name key's (one score a name), so
+/// a word key's word holds only its name's whole-name key and its start in that key's text
+/// (format 30: `_KeyOffsets`), and both its name and its rank are read from that key's
+/// word (`names`): 4 bytes a word key, where its own rank took 6 (format 35; 3.99 → 2.66 MB
+/// for the bundled data's 665 k word keys, for one more read of a whole-name key's word
+/// where a walk compares a word key's rank).
 ///
 /// The words are `_PackedWords`.
 ///
@@ -39,9 +40,12 @@ final class _KeyNameScores: Sendable {
     /// The name's bits at the bottom of a word (0...32, and at most the word's); the rank
     /// is the rest of the word. (For a word list: the whole-name key's bits.)
     let nameBits: Int
-    /// Where the rank starts in a word: `nameBits`, or for a word list the whole-name
-    /// key's and the start's bits (`_KeyOffsets`).
+    /// Where the rank starts in a word: `nameBits`. (For a word list, in its whole-name
+    /// key's word: that list's `rankShift`.)
     let rankShift: Int
+    /// The bits a word holds: all of them, or for a word list its whole-name key's and its
+    /// start's (`_KeyOffsets`), above which a word is 0.
+    let usedBits: Int
     /// The distinct scores, strictly rising: a rank's score is `scores[rank]`.
     let scores: _Column<Float>
     /// For a word list, the whole-name list's entries: a word key's name is its whole-name
@@ -59,6 +63,7 @@ final class _KeyNameScores: Sendable {
         self.words = words
         self.nameBits = nameBits
         self.rankShift = nameBits
+        self.usedBits = 64
         self.scores = scores
         self.names = nil
         self.nameMask = (1 << UInt64(nameBits)) - 1
@@ -67,15 +72,16 @@ final class _KeyNameScores: Sendable {
 
     /// A word list's entries over `words` (as `_KeyOffsets.init(refs:refBits:startBits:whole:)`
     /// reads them: the whole-name key in the low `refBits`, the start in the `startBits`
-    /// above, the rank above both), whose names are those of `whole`'s keys; `nil` when the
-    /// bits are out of range or `whole` is itself a word list's.
+    /// above, zeros above both), whose names and ranks are those of `whole`'s keys; `nil`
+    /// when the bits are out of range or `whole` is itself a word list's.
     init?(refs words: _PackedWords, refBits: Int, startBits: Int, whole: _KeyNameScores) {
         guard refBits >= 0, refBits <= 32, startBits >= 0, startBits <= 31, refBits + startBits <= 8 * words.width,
               whole.names == nil
         else { return nil }
         self.words = words
         self.nameBits = refBits
-        self.rankShift = refBits + startBits
+        self.rankShift = whole.rankShift
+        self.usedBits = refBits + startBits
         self.scores = whole.scores
         self.names = whole
         self.nameMask = (1 << UInt64(refBits)) - 1
@@ -247,9 +253,13 @@ final class _KeyNameScores: Sendable {
             return UInt32(truncatingIfNeeded: names[Int(truncatingIfNeeded: low)] & wholeNameMask)
         }
 
-        /// Key `i`'s score's rank: ranks compare as the scores do.
+        /// Key `i`'s score's rank: ranks compare as the scores do. (A word key's is its
+        /// whole-name key's.)
         @inline(__always)
-        func rank(_ i: Int) -> Int { Int(truncatingIfNeeded: words[i] &>> shift) }
+        func rank(_ i: Int) -> Int {
+            guard let names else { return Int(truncatingIfNeeded: words[i] &>> shift) }
+            return Int(truncatingIfNeeded: names[Int(truncatingIfNeeded: words[i] & nameMask)] &>> shift)
+        }
 
         @inline(__always)
         func score(_ i: Int) -> Float { scores[rank(i)] }
@@ -275,13 +285,15 @@ final class _KeyNameScores: Sendable {
     }
 
     /// `isConsistent(nameCount:)` without the scores' own check. (For a word list, the
-    /// ranks only: its whole-name keys and starts are `_KeyOffsets.isConsistent(textCount:refShift:)`'s.)
+    /// bits above its whole-name keys and starts only, which must be 0: those are
+    /// `_KeyOffsets.isConsistent(textCount:refShift:)`'s, and its ranks its whole-name keys'.)
     ///
     /// - Complexity: O(*n*) for *n* keys.
     func wordsAreConsistent(nameCount: Int) -> Bool {
         guard count > 0 else { return true }
         guard words.paddingIsZero else { return false }
+        if self.names != nil { return usedBits >= 8 * width || words.maxima(splitAt: usedBits).high == 0 }
         let (names, ranks) = words.maxima(splitAt: rankShift)
-        return (self.names != nil || names < UInt64(max(nameCount, 0))) && ranks < UInt64(scores.count)
+        return names < UInt64(max(nameCount, 0)) && ranks < UInt64(scores.count)
     }
 }

@@ -17,10 +17,10 @@
 /// word of an indexed name, and every indexed name has exactly one whole-name key, whose
 /// text is the name's: so a word key is that key's index (`refBits`, 21 for the bundled
 /// data) and the word's start in its text (`startBits` above it, 9: the latest start is
-/// byte 280), in the words its entries share (`_KeyNameScores`, the rank above both). Its
-/// reference is the whole-name key's plus the start: two dependent reads where a 32-bit
-/// reference was one (format 29: 2.66 MB of references beside 3.33 MB of names and
-/// ranks; 3.99 MB for all three now). Such a list keeps the whole-name list's columns
+/// byte 280), in the words its entries share (`_KeyNameScores`: a word key's name and rank
+/// are its whole-name key's). Its reference is the whole-name key's plus the start: two
+/// dependent reads where a 32-bit reference was one (format 29: 2.66 MB of references
+/// beside 3.33 MB of names and ranks; 2.66 MB for all of it now). Such a list keeps the whole-name list's columns
 /// (`base`, `groups`, `shift`) and reads them through `refs`.
 ///
 /// A class, like `_ShallowTries`: a key list is copied into every search and walk, and

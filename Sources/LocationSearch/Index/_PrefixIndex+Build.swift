@@ -39,15 +39,16 @@ extension _PrefixIndex {
         progress?("Sorting keys", 0)
         let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
         // The whole-name keys sort and lay out the text while the word keys sort and then
-        // make one table of both lists' distinct scores (a word key's score is its name's
-        // whole-name key's: the table is the whole-name keys'), which needs no order.
+        // make the table of the whole-name keys' distinct scores, which needs no order. (A
+        // word key's score is its name's whole-name key's, and its rank is read from that
+        // key's word: `_KeyNameScores`.)
         let (wholeLaidOut, (unmovedWords, ranks)) = _Concurrently.run({
             var sorted = _SortedKeys.sorted(whole, folded: folded)
             let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
             return (sorted, text)
         }, alongside: {
             (_SortedKeys.sorted(words, folded: folded),
-             _KeyNameScores.Ranks(_SortedKeys.scores(of: whole) + _SortedKeys.scores(of: words)))
+             _KeyNameScores.Ranks(_SortedKeys.scores(of: whole)))
         })
         let (wholeSorted, (text, moves)) = wholeLaidOut
         var movedWords = unmovedWords
@@ -56,7 +57,7 @@ extension _PrefixIndex {
         progress?("Sorting keys", 1)
 
         let scores = _Column(ranks.table)
-        // Each sorted list's scores, for its ranks in the table and for its trie.
+        // Each sorted list's scores, for its trie (and the whole-name list's, for its ranks).
         let wholeScores = _SortedKeys.scores(of: wholeSorted), wordScores = _SortedKeys.scores(of: wordSorted)
         // The text front-coded; each key a reference into it (`_KeyText`, `_KeyOffsets`): a
         // word key as its name's whole-name key and its start in that key's text.
@@ -64,7 +65,7 @@ extension _PrefixIndex {
             text: text, whole: wholeSorted, words: wordSorted, longest: keys.longest)
 
         // The whole-name list's entries while the word keys' references to them are laid
-        // out (and each key's rank in the table); the two joined, then each list's trie and
+        // out (and each whole-name key's rank in the table); the two joined, then each list's trie and
         // views, the word keys' on another core.
         let namePlace = keys.namePlace
         let (wholeKeys, wordColumns) = _Concurrently.run({
@@ -75,9 +76,8 @@ extension _PrefixIndex {
             }
         }, alongside: {
             text.withUnsafeBufferPointer { text in
-                _SortedKeys.wordColumns(wordSorted, ranks: ranks.ranks(of: wordScores)[...],
-                                        scoreCount: scores.count, references: wordReferences,
-                                        wholeCount: wholeSorted.count, text: text, minimumWidth: minimumWidth)
+                _SortedKeys.wordColumns(wordSorted, references: wordReferences, wholeCount: wholeSorted.count,
+                                        text: text, minimumWidth: minimumWidth)
             }
         })
         let references = wordColumns.references

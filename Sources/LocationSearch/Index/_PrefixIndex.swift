@@ -318,7 +318,9 @@ struct _PrefixIndex: Sendable {
         }
         precondition(previous + 1 == keyText.count, "the key text holds more than the names")
         precondition(names.count == nameDisplay.count, "an indexed name has no whole-name key, or more than one")
-        // A word key is a later word of its whole-name key's text, with its name and score.
+        // A word key is a later word of its whole-name key's text. (Its name and score are
+        // read from that key's word; the word list's tree, built from the word keys' own
+        // scores, was checked against them above.)
         if let refs = words.key.refs?.buffers {
             let mask = UInt64(1) << UInt64(words.key.refBits) - 1
             for i in 0..<words.count {
@@ -326,8 +328,6 @@ struct _PrefixIndex: Sendable {
                 let t = whole.key[key] >> shift, end = (t + 1 < textStarts.count ? textStarts[t + 1] : text.count) - 1
                 precondition(offset > start && offset < end && text[offset - 1] == 0x20,
                              "word key \(i) is not a later word of its whole-name key's text")
-                precondition(words.name(i) == whole.name(key) && words.score(i) == whole.score(key),
-                             "word key \(i) has another name or score than its whole-name key")
             }
         } else {
             precondition(words.count == 0, "the word keys do not refer to whole-name keys")

@@ -174,28 +174,27 @@ struct _SortedKeys: Sendable {
     }
 
     /// The columns of the word keys `entries`, already `sorted(_:folded:)`, whose keys are
-    /// offsets in `text`, and their scores' `ranks` among `scoreCount` scores: each key as
-    /// its name's whole-name key (`references.key`, one of `wholeCount`), the word's start in
-    /// that key's text (`references.start`) and its rank, in words of the fewest bytes that
-    /// hold them, at least `minimumWidth` (`_KeyOffsets`, `_KeyNameScores`). Joined to the
-    /// built whole-name list by `init(words:offsets:whole:)`; built beside it.
+    /// offsets in `text`: each key as its name's whole-name key (`references.key`, one of
+    /// `wholeCount`) and the word's start in that key's text (`references.start`), in words
+    /// of the fewest bytes that hold them, at least `minimumWidth` (`_KeyOffsets`). A word
+    /// key's name and score are its whole-name key's (`_KeyNameScores`), so its word holds
+    /// no rank. Joined to the built whole-name list by `init(words:offsets:whole:)`; built
+    /// beside it.
     ///
     /// - Complexity: O(*n*) for *n* keys.
     static func wordColumns(
-        _ entries: [Entry], ranks: ArraySlice<UInt32>, scoreCount: Int,
-        references: (key: [UInt32], start: [UInt32]), wholeCount: Int,
+        _ entries: [Entry], references: (key: [UInt32], start: [UInt32]), wholeCount: Int,
         text: UnsafeBufferPointer<UInt8>, minimumWidth: Int = 1
     ) -> WordColumns {
-        precondition(entries.count == ranks.count && entries.count == references.key.count
-                     && entries.count == references.start.count, "a rank and a reference per key")
+        precondition(entries.count == references.key.count && entries.count == references.start.count,
+                     "a reference per key")
         let (tree, buckets, leaves) = Self.treeAndBuckets(entries, text: text)
         let refBits = _PackedWords.bits(toHold: max(wholeCount, 1) - 1)
         let startBits = _PackedWords.bits(toHold: Int(references.start.max() ?? 0))
-        let rankBits = _PackedWords.bits(toHold: max(scoreCount, 1) - 1)
-        let width = max(minimumWidth, _PackedWords.width(forBits: refBits + startBits + rankBits))
-        let words = (0..<entries.count).map { i in
-            UInt64(ranks[ranks.startIndex + i]) << UInt64(refBits + startBits)
-                | UInt64(references.start[i]) << UInt64(refBits) | UInt64(references.key[i])
+        let width = max(minimumWidth, _PackedWords.width(forBits: refBits + startBits))
+        var words = [UInt64](repeating: 0, count: entries.count)
+        for i in words.indices {
+            words[i] = UInt64(references.start[i]) << UInt64(refBits) | UInt64(references.key[i])
         }
         return WordColumns(
             references: WordReferences(refs: _PackedWords(words, width: width), refBits: refBits, startBits: startBits),

@@ -44,9 +44,10 @@ extension LocationCompleter {
             Result {
                 let head = try _PrefixIndex.Head(reading: reader)
                 let keys = try _PrefixIndex.List.readingKeys(reader, "whole", head: head)
-                // (The word keys' largest whole-name key and rank, for both of their checks,
-                // in one pass: found only when the checks are made, and read only by them.)
-                let largest = reader.checksStructure ? wordReferences.largest() : (ref: 0, rank: 0)
+                // (The word keys' largest whole-name key and bits above their fields, for both
+                // of their checks, in one pass: found only when the checks are made, and read
+                // only by them.)
+                let largest = reader.checksStructure ? wordReferences.largest() : (ref: 0, above: 0)
                 guard keys.count == wholeKeyCount, let wordOffsets = wordReferences.offsets(whole: keys),
                       reader.verifies(wordOffsets.isConsistent(
                         textCount: head.keyText.count, refShift: head.keyText.shift, largestRef: largest.ref))
@@ -54,7 +55,7 @@ extension LocationCompleter {
                 return (head: head, keys: keys, views: try _KeyViews(reading: reader, prefix: "whole.vw"),
                         wordOffsets: wordOffsets,
                         words: try _PrefixIndex.List.readingWords(
-                            reader, references: wordReferences, largestRank: largest.rank, head: head),
+                            reader, references: wordReferences, above: largest.above),
                         answers: try _PrecomputedAnswers(reading: reader, prefix: "answers", head: head))
             }
         })

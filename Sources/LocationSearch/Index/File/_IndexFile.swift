@@ -126,8 +126,9 @@ enum _IndexFile {
     /// key (`.delta`); the bucket tables as a bit per two-byte prefix, set where one
     /// starts some key, in groups of eight with counts, and the start of each prefix that
     /// has keys (`_BucketTable`: `<list>.buckets.base`, `.groups`, `.starts`), not 65,537
-    /// starts (`<list>.buckets`).
-    static let version: UInt64 = 34
+    /// starts (`<list>.buckets`). 35: a word key's word without its rank, which is its
+    /// whole-name key's (`words.entry`: the whole-name key and the start, zeros above).
+    static let version: UInt64 = 35
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

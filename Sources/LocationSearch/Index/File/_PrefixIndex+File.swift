@@ -147,17 +147,15 @@ extension _PrefixIndex.List {
 
     /// The word list's parts as `_PrefixIndex.write(to:)` wrote them (sections `words.*`,
     /// `trie.words.*` and `words.vw.*`) beside its `references`, each checked within itself
-    /// and against the others and `head`, the largest rank being `largestRank`
-    /// (`references.largest().rank`; the references' whole-name keys and starts are checked
-    /// against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:)`).
+    /// and against the others, the largest of the references' bits above their fields being
+    /// `above` (`references.largest().above`; the references' whole-name keys and starts
+    /// are checked against the whole-name list: `_SortedKeys.WordReferences.offsets(whole:)`).
     ///
     /// - Complexity: O(*n*) for *n* keys.
     static func readingWords(
-        _ reader: _IndexFile.Reader, references: _SortedKeys.WordReferences, largestRank: UInt64,
-        head: _PrefixIndex.Head
+        _ reader: _IndexFile.Reader, references: _SortedKeys.WordReferences, above: UInt64
     ) throws -> WordParts {
-        let columns = try _SortedKeys.WordColumns(
-            reading: reader, prefix: "words", references: references, largestRank: largestRank, scores: head.scores)
+        let columns = try _SortedKeys.WordColumns(reading: reader, prefix: "words", references: references, above: above)
         return (columns, try _ShallowTrie(reading: reader, prefix: "trie.words", keyCount: columns.count),
                 try _KeyViews(reading: reader, prefix: "words.vw"))
     }

@@ -8,8 +8,9 @@ extension _SortedKeys {
     /// the index's, shared by both lists (`scores`: `_PrefixIndex+File`).
     ///
     /// A word list (`_KeyOffsets.refs`) has no references of its own: its `.entry` words hold
-    /// each key's whole-name key (the low `.entry.bits`), its start in that key's text (the
-    /// `.entry.start` bits above) and its rank (the rest).
+    /// each key's whole-name key (the low `.entry.bits`) and its start in that key's text
+    /// (the `.entry.start` bits above; the rest is 0). Its name and rank are its whole-name
+    /// key's.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         if key.refs == nil {
             writer.append("\(prefix).key", ["base": key.base, "groups": key.groups])
@@ -63,9 +64,10 @@ extension _SortedKeys {
 extension _SortedKeys {
     /// A word list's references to the whole-name keys (`_KeyOffsets`): its `.entry` words
     /// and their fields' bits, as `write(to:prefix:)` wrote them, checked for their layout
-    /// only. A loader finds their largest whole-name key and rank in one pass (`largest()`)
-    /// and checks them against the whole-name list (`offsets(whole:)`, then the offsets' `isConsistent`) and
-    /// with the rest of the word list (`WordColumns`).
+    /// only. A loader finds their largest whole-name key and what lies above their fields
+    /// in one pass (`largest()`), and checks them against the whole-name list
+    /// (`offsets(whole:)`, then the offsets' `isConsistent`) and with the rest of the word
+    /// list (`WordColumns`).
     struct WordReferences: Sendable {
         let refs: _PackedWords
         let refBits: Int
@@ -94,11 +96,13 @@ extension _SortedKeys {
             self.startBits = startBits
         }
 
-        /// The largest whole-name key and the largest rank of the word keys (0 when there
-        /// are none): what both of their checks need, in one pass.
+        /// The largest whole-name key of the word keys, and the largest of their bits above
+        /// their starts, which must be 0 (a word key's rank is its whole-name key's;
+        /// `_KeyNameScores`) (both 0 when there are none): what both of their checks need,
+        /// in one pass.
         ///
         /// - Complexity: O(*n*) for *n* word keys, read in order.
-        func largest() -> (ref: UInt64, rank: UInt64) {
+        func largest() -> (ref: UInt64, above: UInt64) {
             let (low, high) = refs.maxima(splitAt: refBits)
             return (low, high >> UInt64(startBits))
         }
@@ -116,7 +120,8 @@ extension _SortedKeys {
     }
 
     /// A word list's columns besides its references' whole-name keys and starts, checked
-    /// within themselves (the words' padding and ranks, the leaf count, the bucket table).
+    /// within themselves (the words' padding and unused bits, the leaf count, the bucket
+    /// table).
     struct WordColumns: Sendable {
         let references: WordReferences
         let tree: _Column<Float>
@@ -132,13 +137,11 @@ extension _SortedKeys {
             self.leafCount = leafCount
         }
 
-        /// The columns under `prefix` beside `references`, their ranks below the count of
-        /// `scores` (checked by the caller: `_KeyNameScores.scoresAreConsistent(_:)`), the
-        /// largest being `largestRank` (`references.largest().rank`).
+        /// The columns under `prefix` beside `references`, the largest of whose bits above
+        /// their fields is `above` (`references.largest().above`), which must be 0.
         ///
         /// - Complexity: O(*b*) for *b* buckets.
-        init(reading reader: _IndexFile.Reader, prefix: String, references: WordReferences,
-             largestRank: UInt64, scores: _Column<Float>) throws {
+        init(reading reader: _IndexFile.Reader, prefix: String, references: WordReferences, above: UInt64) throws {
             let column = reader.columns(prefix), refs = references.refs
             tree = try column("tree")
             let leaves = try reader.value("\(prefix).leaves")
@@ -149,7 +152,7 @@ extension _SortedKeys {
             }
             buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
             guard reader.verifies(
-                (refs.count == 0 || (refs.paddingIsZero && largestRank < UInt64(scores.count)))
+                (refs.count == 0 || (refs.paddingIsZero && above == 0))
                     && buckets.isConsistent(count: refs.count))
             else { throw reader.invalid("the \(prefix) key list is damaged") }
             self.references = references
