@@ -174,10 +174,23 @@ struct IndexFileTests {
             l.set("name.place.base", at: 0, _StepColumn.wideFlag, &d) }),
         ("a name's places a block short", { @Sendable (l: IndexLayout, d: inout Data) in
             l.shorten("name.place.steps", by: 8, &d) }),
-        ("a rising column's block size changed", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("name.display.shift", 5, &d) }),
-        ("a rising column's block size huge", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setValue("name.display.shift", UInt64.max, &d) }),
+        ("a name's display step in its top plane past the names", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("name.display.steps").count - 1
+            l.setByte("name.display.steps", at: last, l.byte("name.display.steps", at: last, d) | 0x80, &d) }),
+        ("a step column's planes changed", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.display.planes", l.value("name.display.planes", d) + 1, &d) }),
+        ("a step column without planes", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.place.planes", 0, &d) }),
+        ("a step column's planes beyond the most", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.place.planes", UInt64(_StepColumn.maximumPlanes + 1), &d) }),
+        ("a step column's planes huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.display.planes", UInt64.max, &d) }),
+        ("the names' count a block more", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.count", l.value("name.count", d) + 64, &d) }),
+        ("the names' count one less", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.count", l.value("name.count", d) - 1, &d) }),
+        ("the names' count huge", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setValue("name.count", UInt64.max, &d) }),
         ("a whole-name key's block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("whole.key.base", at: 0, UInt32.max, &d) }),
         ("a whole-name key's group beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
@@ -442,7 +455,7 @@ struct IndexFileTests {
             l.setAnswerEntry(0, .init(name: entry.name, keyOffset: entry.keyOffset, matchedLength: 1_000), &d) }),
         ("a stored name beyond the names", { @Sendable (l: IndexLayout, d: inout Data) in
             let entry = l.answerEntry(3, d)
-            let names = UInt32(l.section("name.display.delta").count)
+            let names = UInt32(l.value("name.count", d))
             l.setAnswerEntry(3, .init(name: names, keyOffset: entry.keyOffset, matchedLength: entry.matchedLength), &d)
         }),
         ("a stored key offset beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in

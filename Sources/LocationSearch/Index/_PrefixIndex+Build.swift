@@ -107,7 +107,7 @@ extension _PrefixIndex {
                     codedNames, codes: nameCodes, textNumbers: textNumbers, respellable: respellable))
             })
         let index = _PrefixIndex(
-            keyText: keyText, nameDisplay: _RisingColumn(keys.nameDisplay),
+            keyText: keyText, nameDisplay: _StepColumn(keys.nameDisplay),
             namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)

@@ -19,7 +19,7 @@ struct _PrefixIndex: Sendable {
     /// Per indexed (place, folded name): the name's index in the gazetteer's name table,
     /// and the place's index. (Its text is its whole-name key's, or, from any of its keys,
     /// the text of the key's reference: not stored.)
-    let nameDisplay: _RisingColumn
+    let nameDisplay: _StepColumn
     let namePlace: _StepColumn
     /// Keys at the start of a name, and canonical names written without their spaces.
     let whole: _SortedKeys
@@ -34,7 +34,7 @@ struct _PrefixIndex: Sendable {
     let wordViews: _KeyViews
 
     init(
-        keyText: _KeyText, nameDisplay: _RisingColumn,
+        keyText: _KeyText, nameDisplay: _StepColumn,
         namePlace: _StepColumn, whole: _SortedKeys, words: _SortedKeys, longestName: Int, tries: _ShallowTries,
         wholeViews: _KeyViews, wordViews: _KeyViews
     ) {

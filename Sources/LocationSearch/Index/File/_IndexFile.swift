@@ -127,7 +127,11 @@ enum _IndexFile {
     /// starts some key, in groups of eight with counts, and the start of each prefix that
     /// has keys (`_BucketTable`: `<list>.buckets.base`, `.groups`, `.starts`), not 65,537
     /// starts (`<list>.buckets`). 35: a word key's word without its rank, which is its
-    /// whole-name key's (`words.entry`: the whole-name key and the start, zeros above).
+    /// whole-name key's (`words.entry`: the whole-name key and the start, zeros above); each
+    /// name's display name as a step column of three bit planes (`_StepColumn`:
+    /// `name.display.base`, `.steps`, `.wide`, `.planes`), not a byte a name (`.delta`,
+    /// `.shift`), the names' count in `name.count` and each step column's planes in
+    /// `<column>.planes`.
     static let version: UInt64 = 35
 
     /// The header's fields, in order, each a `UInt64`.

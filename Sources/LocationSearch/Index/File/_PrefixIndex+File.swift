@@ -1,9 +1,9 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the keys' text (`key.text`, its blocks' starts
     /// `key.text.start`, its number of texts `key.text.count` and its references' start bits `key.text.shift`: see
-    /// `_KeyText`), each indexed name's display name (`name.display.base`, `.delta` and
-    /// `.shift`: see `_RisingColumn`) and place (`name.place.base`, `.steps` and `.wide`: see
-    /// `_StepColumn`), the longest name (`name.longest`), the distinct scores of both lists'
+    /// `_KeyText`), each indexed name's display name and place (`name.display.base`,
+    /// `.steps`, `.wide` and `.planes`, and the same of `name.place`: see `_StepColumn`), the
+    /// longest name (`name.longest`), the distinct scores of both lists'
     /// keys (`scores`, strictly rising: see `_KeyNameScores`), then per list (`whole`,
     /// `words`) its keys (`_SortedKeys+File`), its trie (`trie.<list>`, `_ShallowTrie+File`)
     /// and its views (`<list>.vw`, `_KeyViews+File`).
@@ -12,9 +12,11 @@ extension _PrefixIndex {
         writer.append("key.text.start", keyText.starts)
         writer.append("key.text.count", value: UInt64(keyText.count))
         writer.append("key.text.shift", value: UInt64(keyText.shift))
-        writer.append("name.display", ["base": nameDisplay.base, "delta": nameDisplay.delta])
-        writer.append("name.display.shift", value: UInt64(nameDisplay.shift))
-        writer.append("name.place", ["base": namePlace.base, "steps": namePlace.steps, "wide": namePlace.wide])
+        writer.append("name.count", value: UInt64(nameDisplay.count))
+        for (prefix, column) in [("name.display", nameDisplay), ("name.place", namePlace)] {
+            writer.append(prefix, ["base": column.base, "steps": column.steps, "wide": column.wide])
+            writer.append("\(prefix).planes", value: UInt64(column.planes))
+        }
         writer.append("name.longest", value: UInt64(longestName))
         writer.append("scores", whole.entries.scores)
         whole.write(to: &writer, prefix: "whole")
@@ -71,7 +73,7 @@ extension _PrefixIndex {
     /// scores.
     struct Head: Sendable {
         let keyText: _KeyText
-        let nameDisplay: _RisingColumn
+        let nameDisplay: _StepColumn
         let namePlace: _StepColumn
         let longestName: Int
         /// Both lists' distinct scores, rising (`_KeyNameScores`).
@@ -91,13 +93,21 @@ extension _PrefixIndex {
                 bytes: try reader.column("key.text", as: UInt8.self),
                 starts: try reader.column("key.text.start", as: UInt32.self), count: count, shift: textShift)
             guard reader.verifies(keyText.isConsistent()) else { throw reader.invalid("the key text is damaged") }
-            let display = reader.columns("name.display"), place = reader.columns("name.place")
-            guard let shift = Int(exactly: try reader.value("name.display.shift")) else {
+            // Each indexed name's display name and place, as many as `name.count` (each
+            // column's blocks are checked against it by `referencesFit(names:places:)`).
+            guard let names = Int(exactly: try reader.value("name.count")), names < Int(UInt32.max) else {
                 throw reader.invalid("the name references are damaged")
             }
-            nameDisplay = _RisingColumn(base: try display("base"), delta: try display("delta"), shift: shift)
-            namePlace = _StepColumn(base: try place("base"), steps: try place("steps"), wide: try place("wide"),
-                                    count: nameDisplay.count)
+            func column(_ prefix: String) throws -> _StepColumn {
+                let part = reader.columns(prefix)
+                guard let planes = Int(exactly: try reader.value("\(prefix).planes")) else {
+                    throw reader.invalid("the name references are damaged")
+                }
+                return _StepColumn(base: try part("base"), steps: try part("steps"), wide: try part("wide"),
+                                   count: names, planes: planes)
+            }
+            nameDisplay = try column("name.display")
+            namePlace = try column("name.place")
             // The longest name bounds query lengths (`matches(for:options:)` adds to it): a
             // reference's start bits hold its length.
             let longest = try reader.value("name.longest")
