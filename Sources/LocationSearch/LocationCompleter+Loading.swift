@@ -237,7 +237,9 @@ extension LocationCompleter {
             offsets.append(max(0, size - 4096))
             var sample = [UInt8](repeating: 0, count: 4096)
             for offset in offsets {
-                let count = sample.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress!, $0.count, at: offset) }
+                let count = sample.withUnsafeMutableBytes {
+                    readFully(descriptor, $0.baseAddress!, $0.count, at: offset)
+                }
                 guard count >= 0 else {
                     throw GazetteerError.unreadableFile(path: file.path, reason: errnoDescription())
                 }

@@ -55,8 +55,11 @@ struct BundledGazetteerTests {
     /// text with `String(format:)` on real rows, negative and positive.
     @Test func jsonCoordinatesAreWrittenAsPrintfWritesThem() async throws {
         let completer = try await self.completer
-        let queries = ["san fr", "paris", "москва", "ushuaia", "wellington", "quito", "reykjavik", "honolulu", "lima", "perth"]
-        let result = try Subprocess.run(["complete", "--json"], input: Data((queries.joined(separator: "\n") + "\n").utf8))
+        let queries = [
+            "san fr", "paris", "москва", "ushuaia", "wellington", "quito", "reykjavik", "honolulu", "lima", "perth",
+        ]
+        let input = Data((queries.joined(separator: "\n") + "\n").utf8)
+        let result = try Subprocess.run(["complete", "--json"], input: input)
         let lines = result.output.split(separator: "\n")
         #expect(lines.count == queries.count)
         var compared = 0
@@ -70,7 +73,8 @@ struct BundledGazetteerTests {
             for object in line.components(separatedBy: "{\"id\": \"").dropFirst() {
                 let id = String(object.prefix { $0 != "\"" })
                 guard let expected = coordinates[id],
-                      let latitude = object.range(of: "\"latitude\": "), let longitude = object.range(of: ", \"longitude\": "),
+                      let latitude = object.range(of: "\"latitude\": "),
+                      let longitude = object.range(of: ", \"longitude\": "),
                       let end = object.range(of: ", \"population\"")
                 else { continue }
                 let printed = object[latitude.upperBound..<longitude.lowerBound] + ", "

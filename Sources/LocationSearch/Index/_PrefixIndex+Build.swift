@@ -64,9 +64,9 @@ extension _PrefixIndex {
         let (keyText, wholeKey, wordReferences) = Self.references(
             text: text, whole: wholeSorted, words: wordSorted, longest: keys.longest)
 
-        // The whole-name list's entries while the word keys' references to them are laid
-        // out (and each whole-name key's rank in the table); the two joined, then each list's trie and
-        // views, the word keys' on another core.
+        // The whole-name list's entries (each key's rank in the table among them) while the
+        // word keys' references to them are laid out; the two joined, then each list's trie
+        // and views, the word keys' on another core.
         let namePlace = keys.namePlace
         let (wholeKeys, wordColumns) = _Concurrently.run({
             text.withUnsafeBufferPointer { text in

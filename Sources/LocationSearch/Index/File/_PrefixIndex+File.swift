@@ -1,12 +1,13 @@
 extension _PrefixIndex {
     /// Appends the index's sections: the keys' text (`key.text`, its blocks' starts
-    /// `key.text.start`, its number of texts `key.text.count` and its references' start bits `key.text.shift`: see
-    /// `_KeyText`), each indexed name's display name and place (`name.display.base`,
-    /// `.steps`, `.wide` and `.planes`, and the same of `name.place`: see `_StepColumn`), the
-    /// longest name (`name.longest`), the distinct scores of both lists'
-    /// keys (`scores`, strictly rising: see `_KeyNameScores`), then per list (`whole`,
-    /// `words`) its keys (`_SortedKeys+File`), its trie (`trie.<list>`, `_ShallowTrie+File`)
-    /// and its views (`<list>.vw`, `_KeyViews+File`).
+    /// `key.text.start`, its number of texts `key.text.count` and its references' start
+    /// bits `key.text.shift`: see `_KeyText`), the indexed names' count (`name.count`) and
+    /// each one's display name and place (`name.display.base`, `.steps`, `.wide` and
+    /// `.planes`, and the same of `name.place`: see `_StepColumn`), the longest name
+    /// (`name.longest`), the whole-name keys' distinct scores (`scores`, strictly rising,
+    /// which a word key's rank, its whole-name key's, also indexes: see `_KeyNameScores`),
+    /// then per list (`whole`, `words`) its keys (`_SortedKeys+File`), its trie
+    /// (`trie.<list>`, `_ShallowTrie+File`) and its views (`<list>.vw`, `_KeyViews+File`).
     func write(to writer: inout _IndexFile.Writer) {
         writer.append("key.text", keyText.bytes)
         writer.append("key.text.start", keyText.starts)
@@ -76,7 +77,8 @@ extension _PrefixIndex {
         let nameDisplay: _StepColumn
         let namePlace: _StepColumn
         let longestName: Int
-        /// Both lists' distinct scores, rising (`_KeyNameScores`).
+        /// The whole-name keys' distinct scores, rising, which a word key's rank also
+        /// indexes: its whole-name key's (`_KeyNameScores`).
         let scores: _Column<Float>
 
         /// The head `write(to:)` wrote (sections `key.text.*`, `name.*`, `scores`), checked
@@ -165,7 +167,8 @@ extension _PrefixIndex.List {
     static func readingWords(
         _ reader: _IndexFile.Reader, references: _SortedKeys.WordReferences, above: UInt64
     ) throws -> WordParts {
-        let columns = try _SortedKeys.WordColumns(reading: reader, prefix: "words", references: references, above: above)
+        let columns = try _SortedKeys.WordColumns(
+            reading: reader, prefix: "words", references: references, above: above)
         return (columns, try _ShallowTrie(reading: reader, prefix: "trie.words", keyCount: columns.count),
                 try _KeyViews(reading: reader, prefix: "words.vw"))
     }
