@@ -143,6 +143,17 @@ struct IndexFileTests {
             // (Every group's tree end moves by two values: the last group's tree no longer fits its blocks.)
             let at = l.section("whole.vw.treeat").count - 4
             l.set("whole.vw.treeat", at: at, l.word("whole.vw.treeat", at: at, d) &- 2, &d) }),
+        ("a key list's tree best beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+            // (A best is a score's rank plus one, 16 bits: node 1, the root, made 65,535.)
+            l.setByte("whole.tree", at: 2, 0xFF, &d)
+            l.setByte("whole.tree", at: 3, 0xFF, &d) }),
+        ("a trie node's best one past the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+            let past = l.section("scores").count / 4 + 1
+            l.setByte("trie.words.best", at: 0, UInt8(past & 0xFF), &d)
+            l.setByte("trie.words.best", at: 1, UInt8(past >> 8), &d) }),
+        ("a view's tree best beyond the scores", { @Sendable (l: IndexLayout, d: inout Data) in
+            let last = l.section("words.vw.tree").count - 1
+            l.setByte("words.vw.tree", at: last, 0xF0, &d) }),
         ("section count huge", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setHeader(_IndexFile.Header.sectionCountField, UInt64.max, &d) }),
         ("version of the old search", { @Sendable (l: IndexLayout, d: inout Data) in l.setHeader(1, 13, &d) }),

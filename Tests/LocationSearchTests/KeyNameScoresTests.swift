@@ -47,11 +47,61 @@ struct KeyNameScoresTests {
         #expect(many.indices.allSatisfy { grown[Int(manyRanks[$0])] == many[$0] })
     }
 
-    @Test func theBundledDataNeedsFiveBytes() {
-        // 21-bit names beside 18-bit ranks (136,334 distinct scores): 39 bits.
-        #expect(_PackedWords.bits(toHold: 1_300_000 - 1) == 21)
-        #expect(_PackedWords.bits(toHold: 136_334 - 1) == 18)
+    @Test func theBundledDataKeepsScoresToFourBytes() {
+        // 21-bit names (1.19 M indexed names) leave 11 bits of a 4-byte word for the rank.
+        #expect(_KeyNameScores.scoreLevels(nameCount: 1_191_000) == 2_048)
+        #expect(_KeyNameScores.scoreLevels(nameCount: 1 << 21) == 2_048)
+        // 22-bit names: a 5-byte word, 18 bits of rank, kept to 2¹⁶ − 1 levels (a 16-bit best).
+        #expect(_KeyNameScores.scoreLevels(nameCount: 1 << 21 + 1) == 65_535)
+        // Fewer names: the rest of 3 bytes beside 13-bit names, 11 bits, or 10-bit ones,
+        // 14 bits; of 2 bytes beside 5-bit names, 11 bits, or a single name, 16.
+        #expect(_KeyNameScores.scoreLevels(nameCount: 8_000) == 2_048)
+        #expect(_KeyNameScores.scoreLevels(nameCount: 600) == 1 << 14)
+        #expect(_KeyNameScores.scoreLevels(nameCount: 20) == 2_048)
+        #expect(_KeyNameScores.scoreLevels(nameCount: 1) == 65_535)
+        #expect(_KeyNameScores.scoreLevels(nameCount: 0) == 65_535)
         #expect(_PackedWords.bits(toHold: 0) == 0 && _PackedWords.bits(toHold: 1) == 1)
+    }
+
+    @Test func fewDistinctScoresKeepTheirValues() {
+        let scores: [Float] = [3.25, -1, 0, -0.0, 3.25, 0.001, 7]
+        let levels = _KeyNameScores.Levels(scores, levels: 5)
+        #expect(levels.step == 0)
+        #expect(scores.allSatisfy { levels.map($0).bitPattern == $0.bitPattern })
+        // One score, or none, or one not finite: nothing to space.
+        #expect(_KeyNameScores.Levels([Float](repeating: 2, count: 100), levels: 2).step == 0)
+        #expect(_KeyNameScores.Levels([Float](), levels: 2).step == 0)
+        #expect(_KeyNameScores.Levels([1, 2, 3, .infinity], levels: 2).step == 0)
+    }
+
+    @Test("Many distinct scores go to the levels, in order", arguments: [2, 3, 16, 2_048])
+    func manyScoresGoToLevels(levels: Int) {
+        var generator = SeededGenerator(seed: UInt64(levels))
+        let scores = (0..<20_000).map { _ in Float.random(in: -4.5...9.2, using: &generator) } + [-4.5, 9.2]
+        let grid = _KeyNameScores.Levels(scores, levels: levels)
+        let mapped = scores.map(grid.map)
+        #expect(Set(mapped).count == levels, "every level is used by this many scores")
+        #expect(mapped.min() == -4.5 && mapped.max() == 9.2, "the ends are the lowest and highest score")
+        let step = (9.2 - -4.5) / Double(levels - 1)
+        #expect(zip(scores, mapped).allSatisfy { abs(Double($0) - Double($1)) <= step / 2 + 1e-5 })
+        // Order kept: a higher score never maps lower, and scores a step apart stay apart.
+        let sorted = scores.sorted()
+        #expect(zip(sorted, sorted.dropFirst()).allSatisfy { grid.map($0) <= grid.map($1) })
+        #expect(zip(sorted, sorted.dropFirst()).allSatisfy {
+            Double($1) - Double($0) < step + 1e-5 || grid.map($0) < grid.map($1)
+        })
+    }
+
+    @Test func aBestHoldsEveryRankOfATable() {
+        // A best is a rank plus one in 16 bits: a table of more than 65,535 scores is refused.
+        let most = _Column((0..<65_535).map { Float($0) })
+        #expect(_KeyNameScores.scoresAreConsistent(most))
+        #expect(!_KeyNameScores.scoresAreConsistent(_Column((0...65_535).map { Float($0) })))
+        #expect(_KeyNameScores.best(rank: 65_534) == .max && _KeyNameScores.best(rank: -1) == 0)
+        // A best's score: -infinity for none, else its rank's.
+        let list = _KeyNameScores(names: [0, 1, 2], scores: [2, -1, 2], nameCount: 3)
+        #expect(list.buffers.bound(0) == -.infinity && list.buffers.bound(1) == -1 && list.buffers.bound(2) == 2)
+        #expect(_KeyNameScores.bests(of: [2, -.infinity, -1], in: list.scores.buffer) == [2, 0, 1])
     }
 
     @Test func damagedWordsAreNotConsistent() {

@@ -113,7 +113,8 @@ extension _BestFirst {
     @inline(__always)
     private static func node(_ node: Int, level: Int8, _ source: Int32, _ w: _Walkable) -> Item {
         let first = ((node << Int(level)) - w.leafCount) * _SortedKeys.blockSize
-        return Item(bound: w.tree[node] + w.bonus, source: source, position: Int32(first), level: level, remaining: 0)
+        return Item(bound: w.entries.bound(w.tree[node]) + w.bonus, source: source, position: Int32(first),
+                    level: level, remaining: 0)
     }
 
     /// Adds a cursor over the keys `range` (inside one block, possibly empty).

@@ -49,7 +49,8 @@ struct _BestFirst {
         /// Each key's name and score's rank (the walk compares ranks, and looks up the
         /// score of the best key of a block).
         var entries: _KeyNameScores.Buffers
-        var tree: UnsafePointer<Float>
+        /// The block-maximum tree: each node's best as a rank plus one (`_KeyNameScores.Best`).
+        var tree: UnsafePointer<_KeyNameScores.Best>
         /// The keys walked: the list's, or the view's.
         var count: Int
         var leafCount: Int

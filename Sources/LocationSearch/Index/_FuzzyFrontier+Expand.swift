@@ -23,15 +23,16 @@ extension _FuzzyFrontier {
         let (viable, minimum) = viableBytes(of: index)
         if node.trie >= 0 && depth < _ShallowTrie.depth {
             // Near the root: the children are listed, with their bounds, in the trie.
-            let bytes = trie.byte, bests = trie.best
+            let bytes = trie.byte, bests = trie.best, bounds = entries.bounds
             for child in trie.children(of: Int(node.trie)) where viable.contains(bytes[child]) {
                 // (Resolving a child counts as an expansion: none is worth a row after the last.)
                 guard expansions < expansionLimit else { break }
                 // `addChild`'s first test, before its call: most children near the root
                 // cannot beat the cutoff.
-                guard bests[child] + _Ranking.weights.typo * Float(minimum) > cutoff else { continue }
+                let best = bounds[Int(bests[child])]
+                guard best + _Ranking.weights.typo * Float(minimum) > cutoff else { continue }
                 addChild(parent: index, byte: bytes[child], range: nil,
-                         best: bests[child], trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
+                         best: best, trie: Int32(child), cutoff: cutoff, parentMinimum: minimum)
             }
             return nil
         }

@@ -135,7 +135,7 @@ extension _FuzzyFrontier {
                     (within, trieNode) = withUnsafePointer(to: &lead) {
                         _PrefixIndex.narrow(within, depth: at, trieNode: trieNode,
                                             by: UnsafeBufferPointer(start: $0, count: 1),
-                                            keys: keys, text: text, trie: trie, scoringAbove: floor)
+                                            keys: keys, text: text, trie: trie, scoringAbove: floor, bounds: entries.bounds)
                     }
                     at += 1
                 }
@@ -143,11 +143,11 @@ extension _FuzzyFrontier {
                     (within, trieNode) = _PrefixIndex.narrow(
                         within, depth: at, trieNode: trieNode,
                         by: UnsafeBufferPointer(rebasing: q[Int(continuation.from)...]),
-                        keys: keys, text: text, trie: trie, scoringAbove: floor)
+                        keys: keys, text: text, trie: trie, scoringAbove: floor, bounds: entries.bounds)
                 }
                 guard !within.isEmpty else { continue }
                 let best = trieNode >= 0
-                    ? trie.best[trieNode]
+                    ? entries.bound(trie.best[trieNode])
                     : _SortedKeys.maxScore(in: within, entries: entries, tree: tree, leafCount: leafCount)
                 let edits = Float(budget)
                 guard best + _Ranking.weights.typo * edits > cutoff else { continue }

@@ -43,7 +43,7 @@ struct _FuzzyFrontier {
     /// moved for every typo query): they stay valid while the index does, which its
     /// creator holds for longer (a search holds its completer).
     let keys: _KeyOffsets.Buffers
-    let entries: _KeyNameScores.Buffers, tree: UnsafeBufferPointer<Float>
+    let entries: _KeyNameScores.Buffers, tree: UnsafeBufferPointer<_KeyNameScores.Best>
     let leafCount: Int
     let trie: _ShallowTrie.Buffers
     /// The keys' text. (Held, not passed to each call: as an argument, its four words
@@ -135,7 +135,7 @@ struct _FuzzyFrontier {
         rows.reserveCapacity(64 * (m + 1))
         nodes.reserveCapacity(256)
         nodes.append(Node(lower: 0, upper: 0, depth: 0, parent: -1, byte: 0, distance: Int32(m), minimum: 0, trie: 0))
-        addChild(parent: 0, byte: first, range: nil, best: self.trie.best[start],
+        addChild(parent: 0, byte: first, range: nil, best: entries.bound(self.trie.best[start]),
                  trie: Int32(start), cutoff: -.infinity, parentMinimum: 0)
     }
 

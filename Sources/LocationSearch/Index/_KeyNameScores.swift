@@ -12,10 +12,14 @@
 ///
 /// In the bundled data a key's score is a place's importance (from its population, so
 /// about as many values as distinct populations) plus a few name adjustments: 136,334
-/// distinct scores among the 1.19 M whole-name keys (18 bits), beside a 21-bit name: 5
-/// bytes a key, where a 32-bit name and a 32-bit score took 8. (A score quantised to fewer
-/// bits would change the order of keys whose scores differ by less than a step, and so
-/// the answers.) A word key's score is its name's whole-name key's (one score a name), so
+/// distinct scores among the 1.19 M whole-name keys, which would take 18 bits beside a
+/// 21-bit name, 5 bytes a key. The build keeps the scores to the levels a rank has bits
+/// for beside the name in the fewest whole bytes, 11 bits and so 2,048 levels here
+/// (`scoreLevels(nameCount:)`, `Levels`, format 36), evenly spaced from the lowest score
+/// to the highest: a step is 0.0066 powers of ten of population (1.5%), and keys closer
+/// than that may tie, then ranking as ties do. 4 bytes a key (5.96 → 4.77 MB), a table of
+/// 1,436 scores (0.55 MB → 6 KB); on the check queries 2% of answers put two such keys the
+/// other way round, and the relevance set's scores did not move. A word key's score is its name's whole-name key's (one score a name), so
 /// a word key's word holds only its name's whole-name key and its start in that key's text
 /// (format 30: `_KeyOffsets`), and both its name and its rank are read from that key's
 /// word (`names`): 4 bytes a word key, where its own rank took 6 (format 35; 3.99 → 2.66 MB
@@ -48,6 +52,10 @@ final class _KeyNameScores: Sendable {
     let usedBits: Int
     /// The distinct scores, strictly rising: a rank's score is `scores[rank]`.
     let scores: _Column<Float>
+    /// -infinity, then `scores`: the value of a best kept as a rank plus one, 0 for none
+    /// (`Best`: the block-maximum trees' and the tries' nodes). Made at load: 4 bytes a
+    /// score more (6 KB for the bundled data).
+    let bounds: _Column<Float>
     /// For a word list, the whole-name list's entries: a word key's name is its whole-name
     /// key's (the word's low `nameBits` index them). `nil` for a whole-name list.
     let names: _KeyNameScores?
@@ -65,6 +73,7 @@ final class _KeyNameScores: Sendable {
         self.rankShift = nameBits
         self.usedBits = 64
         self.scores = scores
+        self.bounds = _Column([-.infinity] + scores.buffer)
         self.names = nil
         self.nameMask = (1 << UInt64(nameBits)) - 1
         self.wholeNameMask = 0
@@ -83,6 +92,7 @@ final class _KeyNameScores: Sendable {
         self.rankShift = whole.rankShift
         self.usedBits = refBits + startBits
         self.scores = whole.scores
+        self.bounds = whole.bounds
         self.names = whole
         self.nameMask = (1 << UInt64(refBits)) - 1
         self.wholeNameMask = whole.nameMask
@@ -215,6 +225,66 @@ final class _KeyNameScores: Sendable {
         }
     }
 
+    /// The fewest bits a whole-name key's rank is given beside its name: a word's rank
+    /// then tells apart scores 1/2,047 of their range apart (for the bundled data, whose
+    /// scores span about 13.5 powers of ten of population, 0.0066 of one: 1.5% of a
+    /// population).
+    static let minimumRankBits = 11
+
+    /// The most levels a list's scores keep, however wide its words: 2¹⁶ − 1, so that a
+    /// rank plus one is a 16-bit `Best`.
+    static let maximumLevels = 65_535
+
+    /// How many distinct scores the keys of `nameCount` names keep: as many as the rank
+    /// has bits for in the fewest whole bytes that hold a name and `minimumRankBits` (11
+    /// bits beside the bundled data's 21-bit names, so 4-byte words where its 136,334
+    /// distinct scores took 5), at most `maximumLevels`.
+    static func scoreLevels(nameCount: Int) -> Int {
+        let nameBits = _PackedWords.bits(toHold: max(nameCount, 1) - 1)
+        let rankBits = 8 * _PackedWords.width(forBits: nameBits + minimumRankBits) - nameBits
+        return min(1 << min(rankBits, 16), maximumLevels)
+    }
+
+    /// A map of scores onto at most `levels` values, keeping their order: the identity
+    /// when the scores given hold no more distinct values than that, else the nearest of
+    /// `levels` values evenly spaced from the lowest score to the highest (each moved by
+    /// at most half a step). Scores a step apart or more keep their order; closer ones may
+    /// become equal, and then rank as ties do (a key list's text, then its name).
+    ///
+    ///     let grid = _KeyNameScores.Levels([0, 0.1, 0.2, 0.9, 1], levels: 3)
+    ///     grid.map(0.2)   // 0.0: the levels are 0, 0.5 and 1
+    ///     grid.map(0.9)   // 1.0
+    ///
+    /// - Complexity: O(*n*) to make for *n* scores, with at most `levels` + 1 of them
+    ///   hashed while more are distinct; O(1) a score.
+    struct Levels: Sendable {
+        /// The lowest score and the step between levels; `step` 0 keeps every score.
+        let low: Double, step: Double
+
+        init(_ scores: some Collection<Float>, levels: Int) {
+            precondition(levels >= 2, "at least two levels")
+            var distinct = Set<UInt32>(minimumCapacity: levels + 1)
+            var low = Float.infinity, high = -Float.infinity
+            for score in scores {
+                low = min(low, score)
+                high = max(high, score)
+                if distinct.count <= levels { distinct.insert((score + 0).bitPattern) }
+            }
+            guard distinct.count > levels, low < high, low.isFinite, high.isFinite else {
+                (self.low, self.step) = (0, 0)
+                return
+            }
+            self.low = Double(low)
+            self.step = (Double(high) - Double(low)) / Double(levels - 1)
+        }
+
+        /// `score` on its level (itself when the scores keep their values).
+        func map(_ score: Float) -> Float {
+            guard step > 0 else { return score }
+            return Float(low + ((Double(score) - low) / step).rounded() * step)
+        }
+    }
+
     /// The indexed name of key `i` (bounds-checked).
     func name(_ i: Int) -> UInt32 {
         precondition(i >= 0 && i < count, "key index out of range")
@@ -230,7 +300,7 @@ final class _KeyNameScores: Sendable {
     /// The columns as pointers, for a hot loop (see `_Column.buffer`).
     @inline(__always)
     var buffers: Buffers {
-        Buffers(words: words.buffers, shift: UInt64(rankShift), nameMask: nameMask, scores: scores.pointer,
+        Buffers(words: words.buffers, shift: UInt64(rankShift), nameMask: nameMask, bounds: bounds.pointer,
                 names: names?.words.buffers, wholeNameMask: wholeNameMask)
     }
 
@@ -240,7 +310,8 @@ final class _KeyNameScores: Sendable {
         let words: _PackedWords.Buffers
         let shift: UInt64
         let nameMask: UInt64
-        let scores: UnsafePointer<Float>
+        /// -infinity, then the scores (`_KeyNameScores.bounds`).
+        let bounds: UnsafePointer<Float>
         /// For a word list, the whole-name keys' words, which hold the names.
         let names: _PackedWords.Buffers?
         let wholeNameMask: UInt64
@@ -261,8 +332,44 @@ final class _KeyNameScores: Sendable {
             return Int(truncatingIfNeeded: names[Int(truncatingIfNeeded: words[i] & nameMask)] &>> shift)
         }
 
+        /// The distinct scores: a rank's score is `scores[rank]`.
         @inline(__always)
-        func score(_ i: Int) -> Float { scores[rank(i)] }
+        var scores: UnsafePointer<Float> { bounds + 1 }
+
+        @inline(__always)
+        func score(_ i: Int) -> Float { bounds[rank(i) &+ 1] }
+
+        /// The score of a best kept as a rank plus one (`Best`), -infinity for 0.
+        @inline(__always)
+        func bound(_ best: Best) -> Float { bounds[Int(best)] }
+    }
+
+    /// A block's or a trie node's best score, as its rank plus one (0: no key): 16 bits,
+    /// where the score took 32 (`scoreLevels(nameCount:)` keeps a list's ranks below
+    /// 65,535). `Buffers.bound(_:)` is its score.
+    typealias Best = UInt16
+
+    /// The `Best` of a key of rank `rank` (-1 for none).
+    @inline(__always)
+    static func best(rank: Int) -> Best { Best(truncatingIfNeeded: rank &+ 1) }
+
+    /// Each of `scores` (best scores of blocks or nodes, as a build finds them) as a `Best`
+    /// in `table` (distinct scores, rising, at most `maximumLevels`), which must hold every
+    /// one but -infinity (0).
+    ///
+    /// - Complexity: O(*n* log *s*) for *n* scores and a table of *s*.
+    static func bests(of scores: [Float], in table: UnsafeBufferPointer<Float>) -> [Best] {
+        precondition(table.count <= maximumLevels, "more scores than a best holds")
+        return scores.map { score in
+            guard score > -.infinity else { return 0 }
+            var low = 0, high = table.count
+            while low < high {
+                let middle = (low + high) / 2
+                if table[middle] < score { low = middle + 1 } else { high = middle }
+            }
+            precondition(low < table.count && table[low] == score, "a score the table does not hold")
+            return best(rank: low)
+        }
     }
 
     /// Whether the scores are finite and strictly rising, the padding is zero, and every
@@ -274,12 +381,13 @@ final class _KeyNameScores: Sendable {
         Self.scoresAreConsistent(scores) && wordsAreConsistent(nameCount: nameCount)
     }
 
-    /// Whether `scores` are finite and strictly rising (a table the lists share is checked
-    /// once).
+    /// Whether `scores` are finite and strictly rising, at most `maximumLevels` of them (a
+    /// rank plus one is a `Best`; a table the lists share is checked once).
     ///
     /// - Complexity: O(*s*) for *s* scores.
     static func scoresAreConsistent(_ scores: _Column<Float>) -> Bool {
         let table = scores.buffer
+        guard table.count <= maximumLevels else { return false }
         for i in table.indices where !table[i].isFinite || (i > 0 && !(table[i - 1] < table[i])) { return false }
         return true
     }

@@ -23,8 +23,9 @@ struct _KeyViews: Sendable {
     let positions: _ViewPositions
     /// Group `g`'s positions are `groupStart[g] ..< groupStart[g + 1]` of all of them.
     var groupStart: _Column<UInt32> { positions.runStart }
-    /// Every group's block-maximum tree (`2 * leafCount` values), group after group.
-    let trees: _Column<Float>
+    /// Every group's block-maximum tree (`2 * leafCount` values, each a best score's rank
+    /// plus one: `_KeyNameScores.Best`), group after group.
+    let trees: _Column<_KeyNameScores.Best>
     /// Group `g`'s tree is `trees[treeStart[g] ..< treeStart[g + 1]]`.
     let treeStart: _Column<UInt32>
 
@@ -37,7 +38,7 @@ struct _KeyViews: Sendable {
     /// The groups besides the labels'.
     static let kindGroups = 3
 
-    init(positions: _ViewPositions, trees: _Column<Float>, treeStart: _Column<UInt32>) {
+    init(positions: _ViewPositions, trees: _Column<_KeyNameScores.Best>, treeStart: _Column<UInt32>) {
         self.positions = positions
         self.trees = trees
         self.treeStart = treeStart
@@ -85,14 +86,14 @@ struct _KeyViews: Sendable {
                 next[all] += 1
             }
         }
-        var trees: [Float] = [], treeStart: [UInt32] = [0]
+        var trees: [_KeyNameScores.Best] = [], treeStart: [UInt32] = [0]
         for g in 0..<groups {
             let first = counts[g], memberCount = counts[g + 1] - counts[g]
             let leaves = Self.leafCount(memberCount)
-            var tree = [Float](repeating: -.infinity, count: 2 * leaves)
+            var tree = [_KeyNameScores.Best](repeating: 0, count: 2 * leaves)
             for i in 0..<memberCount {
                 let leaf = leaves + i / _SortedKeys.blockSize
-                tree[leaf] = max(tree[leaf], entries.score(Int(positions[first + i])))
+                tree[leaf] = max(tree[leaf], _KeyNameScores.best(rank: entries.rank(Int(positions[first + i]))))
             }
             for node in stride(from: leaves - 1, to: 0, by: -1) { tree[node] = max(tree[2 * node], tree[2 * node + 1]) }
             trees += tree
@@ -124,7 +125,7 @@ struct _KeyViews: Sendable {
     /// One group, as the walk reads it: positions into the list, and the tree over them.
     struct View {
         let positions: _ViewPositions.Slice
-        let tree: UnsafeBufferPointer<Float>
+        let tree: UnsafeBufferPointer<_KeyNameScores.Best>
         var leafCount: Int { tree.count / 2 }
 
         /// The range of the view's keys that are in `range` of the list.
@@ -163,12 +164,13 @@ struct _KeyViews: Sendable {
                 precondition(i == 0 || v.positions[i - 1] < v.positions[i], "a view's positions are out of order")
             }
             for b in 0..<v.leafCount {
-                var best = -Float.infinity
+                var best = -1
                 let size = _SortedKeys.blockSize
                 for i in min(v.positions.count, b * size)..<min(v.positions.count, (b + 1) * size) {
-                    best = max(best, list.score(Int(v.positions[i])))
+                    best = max(best, list.entries.buffers.rank(Int(v.positions[i])))
                 }
-                precondition(v.tree[v.leafCount + b] == best, "view \(g) block \(b) maximum is stale")
+                precondition(v.tree[v.leafCount + b] == _KeyNameScores.best(rank: best),
+                             "view \(g) block \(b) maximum is stale")
             }
             for node in 1..<v.leafCount {
                 precondition(v.tree[node] == max(v.tree[2 * node], v.tree[2 * node + 1]),

@@ -35,6 +35,7 @@ extension _PrefixIndex {
         var keys = halves.0
         keys.append(halves.1)
         keys.weighShadowedAliases()
+        keys.keepScoreLevels()
 
         progress?("Sorting keys", 0)
         let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
@@ -77,7 +78,7 @@ extension _PrefixIndex {
         }, alongside: {
             text.withUnsafeBufferPointer { text in
                 _SortedKeys.wordColumns(wordSorted, references: wordReferences, wholeCount: wholeSorted.count,
-                                        text: text, minimumWidth: minimumWidth)
+                                        scores: scores.buffer, text: text, minimumWidth: minimumWidth)
             }
         })
         let references = wordColumns.references
@@ -173,7 +174,7 @@ extension _PrefixIndex {
         text.withUnsafeBufferPointer { text in
             let offsets = _KeyOffsets(references: _SortedKeys.keys(of: sorted))
             let trie = scores.withUnsafeBufferPointer { scores in
-                _ShallowTrie(keys: offsets.buffers, scores: scores, text: text)
+                _ShallowTrie(keys: offsets.buffers, scores: scores, table: keys.entries.scores.buffer, text: text)
             }
             let views = namePlace.withUnsafeBufferPointer { namePlace in
                 _KeyViews(keys, namePlace: namePlace, places: gazetteer._places.buffers,
@@ -636,6 +637,20 @@ extension _PrefixIndex {
             let shadowedWeight = _Ranking.weights.shadowedAlternateName
             for i in whole.indices where shadowed[Int(whole[i].name)] { whole[i].score += shadowedWeight }
             for i in words.indices where shadowed[Int(words[i].name)] { words[i].score += shadowedWeight }
+        }
+
+        /// Puts every key's score on one of the levels its rank has bits for
+        /// (`_KeyNameScores.scoreLevels(nameCount:)`, `Levels`), when the whole-name keys
+        /// have more distinct scores than that: a word key's score stays its name's
+        /// whole-name key's. Before the keys are sorted, which orders a text's keys by score.
+        ///
+        /// - Complexity: O(*n*) for *n* keys.
+        mutating func keepScoreLevels() {
+            let levels = _KeyNameScores.Levels(
+                _SortedKeys.scores(of: whole), levels: _KeyNameScores.scoreLevels(nameCount: nameDisplay.count))
+            guard levels.step > 0 else { return }
+            for i in whole.indices { whole[i].score = levels.map(whole[i].score) }
+            for i in words.indices { words[i].score = levels.map(words[i].score) }
         }
     }
 }

@@ -116,9 +116,10 @@ struct _PrefixIndex: Sendable {
     /// levels). Also returns the node of the result in `trie`, or -1 below its levels or
     /// when no key continues so (the empty range is then where they would be).
     ///
-    /// With `floor`, the range is empty (at the start of `range`) as soon as a trie node
-    /// on the way shows that no key continuing so scores above it (the typo walk wants no
-    /// others), or that no key continues so.
+    /// With `floor` (and `bounds`, the list's scores by `_KeyNameScores.Best`: a node's best
+    /// is a rank plus one), the range is empty (at the start of `range`) as soon as a trie
+    /// node on the way shows that no key continuing so scores above it (the typo walk wants
+    /// no others), or that no key continues so.
     ///
     /// It goes down the trie, whose top levels every query shares (so they stay in
     /// cache), as far as it has levels; then narrows that node's range by the keys' next
@@ -133,7 +134,7 @@ struct _PrefixIndex: Sendable {
     static func narrow(
         _ range: Range<Int>, depth: Int, trieNode: Int, by bytes: UnsafeBufferPointer<UInt8>,
         keys k: some _KeyOffsetReading, text: _KeyText.Buffers, trie t: _ShallowTrie.Buffers,
-        scoringAbove floor: Float = -.infinity
+        scoringAbove floor: Float = -.infinity, bounds: UnsafePointer<Float>? = nil
     ) -> (range: Range<Int>, trieNode: Int) {
         var within = range, node = trieNode, depth = depth, used = 0
         // Down the trie: a node's children are in byte order.
@@ -150,7 +151,9 @@ struct _PrefixIndex: Sendable {
                 return (at..<at, -1)
             }
             // No key below scores above the floor. (Not read without one: a cold line.)
-            if floor > -.infinity && t.best[low] <= floor { return (range.lowerBound..<range.lowerBound, -1) }
+            if floor > -.infinity, let bounds, bounds[Int(t.best[low])] <= floor {
+                return (range.lowerBound..<range.lowerBound, -1)
+            }
             node = low
             depth += 1
             used += 1
@@ -299,10 +302,12 @@ struct _PrefixIndex: Sendable {
         let wholeOffsets = offsets(whole), wordOffsets = offsets(words)
         text.withUnsafeBufferPointer { text in
             (0..<whole.count).map(whole.score).withUnsafeBufferPointer {
-                tries.whole._checkInvariants(keys: wholeOffsets.buffers, scores: $0, text: text)
+                tries.whole._checkInvariants(keys: wholeOffsets.buffers, scores: $0,
+                                             bounds: whole.entries.buffers.bounds, text: text)
             }
             (0..<words.count).map(words.score).withUnsafeBufferPointer {
-                tries.words._checkInvariants(keys: wordOffsets.buffers, scores: $0, text: text)
+                tries.words._checkInvariants(keys: wordOffsets.buffers, scores: $0,
+                                             bounds: words.entries.buffers.bounds, text: text)
             }
         }
         // The text holds the names in whole-key order, each distinct text once: a key's

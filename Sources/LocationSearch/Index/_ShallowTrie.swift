@@ -22,9 +22,9 @@
 /// `i`'s children are `firstChild[i] ..< firstChild[i + 1]`, and its range ends where the
 /// next node's starts or a few keys before (`_TrieUppers`). Along a level, starts and
 /// first children rise, so each is a base per block of nodes and a byte a node
-/// (`_BlockedNumbers`). Flat columns, no per-node objects, immutable once built; about 8.5
-/// bytes a node (a byte each for the label and the end, 4 for the best score, about 1.3
-/// each for the start and the first child), and 2 a key.
+/// (`_BlockedNumbers`). Flat columns, no per-node objects, immutable once built; about 6.5
+/// bytes a node (a byte each for the label and the end, 2 for the best score's rank plus
+/// one, about 1.3 each for the start and the first child), and 2 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
@@ -36,8 +36,9 @@ struct _ShallowTrie: Sendable {
     let firstChild: _BlockedNumbers
     /// The byte that leads to each node from its parent (0 for the root).
     let byte: _Column<UInt8>
-    /// The best static score in each node's range.
-    let best: _Column<Float>
+    /// The best static score in each node's range, as its rank plus one
+    /// (`_KeyNameScores.Best`: the list's `Buffers.bound(_:)` is its score).
+    let best: _Column<_KeyNameScores.Best>
     /// Where each level's nodes start, then the node count (`depth + 2` entries): a file
     /// written with another `depth` is told by its length.
     let levelStart: _Column<UInt32>
@@ -54,7 +55,7 @@ struct _ShallowTrie: Sendable {
 
     init(
         lower: _BlockedNumbers, upper: _TrieUppers, firstChild: _BlockedNumbers, byte: _Column<UInt8>,
-        best: _Column<Float>, levelStart: _Column<UInt32>, next: _Column<Packed>
+        best: _Column<_KeyNameScores.Best>, levelStart: _Column<UInt32>, next: _Column<Packed>
     ) {
         self.lower = lower
         self.upper = upper
@@ -66,10 +67,12 @@ struct _ShallowTrie: Sendable {
     }
 
     /// The trie over `keys` (sorted, offsets of 0-terminated keys in `text`) with their
-    /// `scores`.
+    /// `scores`, each one of `table`'s (the distinct scores, rising).
     ///
-    /// - Complexity: O(*n* *d*) for *n* keys and `depth` *d*.
-    init(keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>) {
+    /// - Complexity: O(*n* *d* + *t* log *s*) for *n* keys, `depth` *d*, *t* nodes and *s*
+    ///   distinct scores.
+    init(keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, table: UnsafeBufferPointer<Float>,
+         text: UnsafeBufferPointer<UInt8>) {
         let depth = Self.depth, keyCount = keys.count
         // Each key's first `depth + nextBytes` bytes, packed big-endian and 0 past its end:
         // its text is read once (a word key's is a cache miss at a random place), and its
@@ -142,7 +145,8 @@ struct _ShallowTrie: Sendable {
         self.init(
             lower: lowerNumbers, upper: _TrieUppers(upper, lower: lower, numbers: lowerNumbers, keyCount: keys.count),
             firstChild: _BlockedNumbers(firstChild), byte: _Column(byte),
-            best: _Column(best), levelStart: _Column(starts), next: _Column(next))
+            best: _Column(_KeyNameScores.bests(of: best, in: table)), levelStart: _Column(starts),
+            next: _Column(next))
     }
 
     /// The key's first `depth + nextBytes` bytes packed big-endian: its bytes up to its 0
@@ -174,7 +178,7 @@ struct _ShallowTrie: Sendable {
         let upper: _TrieUppers.Buffers
         let firstChild: _BlockedNumbers.Buffers
         let byte: UnsafeBufferPointer<UInt8>
-        let best: UnsafeBufferPointer<Float>
+        let best: UnsafeBufferPointer<_KeyNameScores.Best>
         let next: UnsafeBufferPointer<Packed>
 
         @inline(__always)
@@ -253,10 +257,12 @@ struct _ShallowTrie: Sendable {
     }
 
     /// Checks the trie against its list: every node's range is exactly the keys with its
-    /// path, its best score theirs, and its children every next byte. Traps on a broken
-    /// invariant; tests call it, and debug builds after every build.
+    /// path, its best score theirs (a best's score is `bounds[best]`: `_KeyNameScores.bounds`),
+    /// and its children every next byte. Traps on a broken invariant; tests call it, and
+    /// debug builds after every build.
     func _checkInvariants(
-        keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>
+        keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, bounds: UnsafePointer<Float>,
+        text: UnsafeBufferPointer<UInt8>
     ) {
         precondition(isConsistent(keyCount: keys.count))
         precondition(lower[0] == 0 && Int(upper[0]) == keys.count)
@@ -271,7 +277,7 @@ struct _ShallowTrie: Sendable {
             precondition(!range.isEmpty || node == 0)
             var top = -Float.infinity
             for i in range { top = max(top, scores[i]) }
-            precondition(top == best[node], "trie node \(node) has the wrong best score")
+            precondition(top == bounds[Int(best[node])], "trie node \(node) has the wrong best score")
             guard depth < Self.depth else {
                 precondition(buffers.children(of: node).isEmpty)
                 continue

@@ -32,9 +32,10 @@ struct _SortedKeys: Sendable {
     /// The indexed name each key belongs to, and its static score (place importance and
     /// name adjustment), in one word (`_KeyNameScores`).
     let entries: _KeyNameScores
-    /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`);
-    /// `tree[i]` is the best of `tree[2i]` and `tree[2i + 1]`.
-    let tree: _Column<Float>
+    /// `tree[leafCount + b]` is the best score in block `b` (keys `b * blockSize ..<`),
+    /// as its rank plus one (`_KeyNameScores.Best`); `tree[i]` is the best of `tree[2i]`
+    /// and `tree[2i + 1]`.
+    let tree: _Column<_KeyNameScores.Best>
     /// Where each first two bytes start among the keys (`_BucketTable`).
     let buckets: _BucketTable
     let leafCount: Int
@@ -47,7 +48,8 @@ struct _SortedKeys: Sendable {
     /// The static score of key `i` (bounds-checked).
     func score(_ i: Int) -> Float { entries.score(i) }
 
-    init(key: _KeyOffsets, entries: _KeyNameScores, tree: _Column<Float>, buckets: _BucketTable, leafCount: Int) {
+    init(key: _KeyOffsets, entries: _KeyNameScores, tree: _Column<_KeyNameScores.Best>, buckets: _BucketTable,
+         leafCount: Int) {
         self.key = key
         self.entries = entries
         self.tree = tree
@@ -165,7 +167,7 @@ struct _SortedKeys: Sendable {
     /// `minimumWidth` (`_KeyNameScores`).
     init(sorted entries: [Entry], ranks: ArraySlice<UInt32>, scores table: _Column<Float>,
          text: UnsafeBufferPointer<UInt8>, key: _KeyOffsets? = nil, nameCount: Int, minimumWidth: Int = 1) {
-        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, text: text)
+        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, scores: table.buffer, text: text)
         self.init(
             key: key ?? _KeyOffsets(references: Self.keys(of: entries)),
             entries: _KeyNameScores(names: Self.names(of: entries), ranks: ranks, scores: table, nameCount: nameCount,
@@ -178,17 +180,17 @@ struct _SortedKeys: Sendable {
     /// `wholeCount`) and the word's start in that key's text (`references.start`), in words
     /// of the fewest bytes that hold them, at least `minimumWidth` (`_KeyOffsets`). A word
     /// key's name and score are its whole-name key's (`_KeyNameScores`), so its word holds
-    /// no rank. Joined to the built whole-name list by `init(words:offsets:whole:)`; built
-    /// beside it.
+    /// no rank; its tree holds ranks in `scores`, the whole-name keys' table. Joined to the
+    /// built whole-name list by `init(words:offsets:whole:)`; built beside it.
     ///
     /// - Complexity: O(*n*) for *n* keys.
     static func wordColumns(
         _ entries: [Entry], references: (key: [UInt32], start: [UInt32]), wholeCount: Int,
-        text: UnsafeBufferPointer<UInt8>, minimumWidth: Int = 1
+        scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>, minimumWidth: Int = 1
     ) -> WordColumns {
         precondition(entries.count == references.key.count && entries.count == references.start.count,
                      "a reference per key")
-        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, text: text)
+        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, scores: scores, text: text)
         let refBits = _PackedWords.bits(toHold: max(wholeCount, 1) - 1)
         let startBits = _PackedWords.bits(toHold: Int(references.start.max() ?? 0))
         let width = max(minimumWidth, _PackedWords.width(forBits: refBits + startBits))
@@ -201,13 +203,14 @@ struct _SortedKeys: Sendable {
             tree: tree, buckets: buckets, leafCount: leaves)
     }
 
-    /// The block-maximum tree over `entries`' scores, their bucket table (their keys are
-    /// offsets in `text`) and the tree's leaf count.
+    /// The block-maximum tree over `entries`' scores (as ranks in `scores`, which holds
+    /// them all), their bucket table (their keys are offsets in `text`) and the tree's leaf
+    /// count.
     ///
-    /// - Complexity: O(*n*) for *n* keys.
+    /// - Complexity: O(*n* + *b* log *s*) for *n* keys in *b* blocks and *s* scores.
     private static func treeAndBuckets(
-        _ entries: [Entry], text: UnsafeBufferPointer<UInt8>
-    ) -> (tree: _Column<Float>, buckets: _BucketTable, leaves: Int) {
+        _ entries: [Entry], scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>
+    ) -> (tree: _Column<_KeyNameScores.Best>, buckets: _BucketTable, leaves: Int) {
         let leaves = Self.leafCount(keys: entries.count)
         var tree = [Float](repeating: -.infinity, count: 2 * leaves)
         for i in entries.indices {
@@ -221,7 +224,7 @@ struct _SortedKeys: Sendable {
             let start = Int(entries[$0].key), first = text[start]
             return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
         }
-        return (_Column(tree), buckets, leaves)
+        return (_Column(_KeyNameScores.bests(of: tree, in: scores)), buckets, leaves)
     }
 
     /// The leaves of the block-maximum tree over `keys` keys: one per block (at least one).
@@ -232,7 +235,8 @@ struct _SortedKeys: Sendable {
     /// such a node (at `level`, leaves `node << level ..< (node + 1) << level`) is one of
     /// the list's blocks, every node on the way one `level` lower. Nodes that would mix
     /// levels (those covering `leafCount` itself) are never reached. Format 27 rounded
-    /// the leaves up to a power of two: 1.6 MB of trees, 0.9 now, the walk unchanged.
+    /// the leaves up to a power of two: 1.6 MB of trees, 0.9 at format 28, the walk
+    /// unchanged (and 0.46 since format 36, a 16-bit rank a node for a 32-bit score).
     static func leafCount(keys: Int) -> Int {
         max(1, (keys + blockSize - 1) / blockSize)
     }
@@ -248,8 +252,8 @@ struct _SortedKeys: Sendable {
         precondition(bucketsAreConsistent(), "the bucket table is not a rising table of size 65,537")
         for b in 0..<leafCount {
             let block = min(count, b * Self.blockSize)..<min(count, (b + 1) * Self.blockSize)
-            let best = block.map(score).max() ?? -.infinity
-            precondition(tree[leafCount + b] == best, "block \(b) maximum is stale")
+            let best = block.map { entries.buffers.rank($0) }.max() ?? -1
+            precondition(tree[leafCount + b] == _KeyNameScores.best(rank: best), "block \(b) maximum is stale")
         }
         for node in 1..<leafCount {
             precondition(tree[node] == max(tree[2 * node], tree[2 * node + 1]), "node \(node) maximum is stale")
@@ -267,11 +271,12 @@ extension _SortedKeys {
 
     /// `maxScore(in:)` over the list's columns as buffers, for a caller that holds them
     /// (calling it on a list stored in a mutating caller's `self` copies the list).
-    /// The keys of partial blocks are compared by their scores' ranks, and only the best
-    /// one's score is looked up.
+    /// The keys of partial blocks and the tree's nodes are compared by their scores'
+    /// ranks, and only the best one's score is looked up.
     @inline(__always)
     static func maxScore(
-        in range: Range<Int>, entries: _KeyNameScores.Buffers, tree nodes: UnsafeBufferPointer<Float>, leafCount: Int
+        in range: Range<Int>, entries: _KeyNameScores.Buffers, tree nodes: UnsafeBufferPointer<_KeyNameScores.Best>,
+        leafCount: Int
     ) -> Float {
         let size = blockSize
         let firstFull = (range.lowerBound + size - 1) / size
@@ -279,11 +284,11 @@ extension _SortedKeys {
         var rank = -1
         if firstFull >= endFull {
             for i in range { rank = max(rank, entries.rank(i)) }
-            return rank < 0 ? -.infinity : entries.scores[rank]
+            return entries.bounds[rank &+ 1]
         }
         for i in range.lowerBound..<(firstFull * size) { rank = max(rank, entries.rank(i)) }
         for i in (endFull * size)..<range.upperBound { rank = max(rank, entries.rank(i)) }
-        var best = rank < 0 ? -Float.infinity : entries.scores[rank]
+        var best = _KeyNameScores.best(rank: rank)
         var l = firstFull + leafCount, r = endFull + leafCount
         while l < r {
             if l & 1 == 1 { best = max(best, nodes[l]); l += 1 }
@@ -291,6 +296,6 @@ extension _SortedKeys {
             l >>= 1
             r >>= 1
         }
-        return best
+        return entries.bound(best)
     }
 }

@@ -120,11 +120,11 @@ struct _Column<Element: BitwiseCopyable>: RandomAccessCollection, @unchecked Sen
     var rawBytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(buffer) }
 }
 
-extension _Column where Element == UInt32 {
+extension _Column where Element: FixedWidthInteger & UnsignedInteger {
     /// Whether every element is below `limit`: a branch-free maximum, which the compiler
     /// vectorises, so validating a loaded index costs little more than reading it.
     func allBelow(_ limit: Int) -> Bool {
-        var largest: UInt32 = 0
+        var largest: Element = 0
         for value in buffer { largest = Swift.max(largest, value) }
         return isEmpty || Int(largest) < limit
     }

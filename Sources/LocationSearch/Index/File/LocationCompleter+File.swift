@@ -65,6 +65,7 @@ extension LocationCompleter {
             throw reader.invalid("the words key list is damaged")
         }
         if let problem = index.mismatch(labels: here.gazetteer._labels.count) { throw reader.invalid(problem) }
+        guard reader.verifies(index.bestsFit()) else { throw reader.invalid("the keys' best scores are damaged") }
         guard reader.verifies(
             index.referencesFit(names: here.gazetteer._names.count, places: here.gazetteer._places.count))
         else { throw reader.invalid("the name references are damaged") }

@@ -131,8 +131,13 @@ enum _IndexFile {
     /// name's display name as a step column of three bit planes (`_StepColumn`:
     /// `name.display.base`, `.steps`, `.wide`, `.planes`), not a byte a name (`.delta`,
     /// `.shift`), the names' count in `name.count` and each step column's planes in
-    /// `<column>.planes`.
-    static let version: UInt64 = 35
+    /// `<column>.planes`. 36: the keys' scores kept to as many levels as a rank has bits for
+    /// beside a name in the fewest whole bytes (`_KeyNameScores.scoreLevels(nameCount:)`:
+    /// 2,048 for the bundled data), evenly spaced, when there are more distinct scores, and
+    /// at most 65,535 of them; the block-maximum trees' and the tries' bests as 16-bit
+    /// ranks plus one (`_KeyNameScores.Best`: `<list>.tree`, `<list>.vw.tree`,
+    /// `trie.<list>.best`), not 32-bit scores.
+    static let version: UInt64 = 36
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -59,6 +59,18 @@ extension _PrefixIndex {
         return nil
     }
 
+    /// Whether every best of the lists' trees, tries and views is at most the count of
+    /// scores (a rank plus one: `_KeyNameScores.Best`), so that `Buffers.bound(_:)` reads
+    /// inside the table: a loader's check (`_IndexFile.Reader.verifies(_:)`), once both
+    /// lists are read (the tries and the scores are read on different threads).
+    ///
+    /// - Complexity: O(*b*) for *b* bests (vectorised maxima).
+    func bestsFit() -> Bool {
+        let limit = whole.entries.scores.count + 1
+        return whole.tree.allBelow(limit) && words.tree.allBelow(limit) && tries.whole.best.allBelow(limit)
+            && tries.words.best.allBelow(limit) && wholeViews.trees.allBelow(limit) && wordViews.trees.allBelow(limit)
+    }
+
     /// Whether every indexed name's display name and place are below `names` and `places`,
     /// the gazetteer's counts: a loader's check (`_IndexFile.Reader.verifies(_:)`).
     ///

@@ -2,7 +2,8 @@ extension _SortedKeys {
     /// Appends the list as sections `<prefix>.key.base`, `.key.groups` and `.key.shift`
     /// (its keys' references into the key text: see `_KeyOffsets`), `.entry` (its names
     /// and scores' ranks, a word of `.entry.width` bytes a key, the name in its low
-    /// `.entry.bits` bits: see `_KeyNameScores`), `.tree` (its column, as it is),
+    /// `.entry.bits` bits: see `_KeyNameScores`), `.tree` (its column, as it is: ranks plus
+    /// one, `_KeyNameScores.Best`),
     /// `.buckets.bits`, `.ranks`, `.starts` (its bucket table's columns: `_BucketTable`)
     /// and `.leaves` (its tree's leaf count). The distinct scores the ranks refer to are
     /// the index's, shared by both lists (`scores`: `_PrefixIndex+File`).
@@ -30,7 +31,8 @@ extension _SortedKeys {
     /// leaf count against the keys and the tree, the words' layout, the bucket table) and
     /// against what it refers to: keys referring to texts of `text`, names below
     /// `nameCount`, ranks below the count of `scores` (checked by the caller:
-    /// `_KeyNameScores.scoresAreConsistent(_:)`).
+    /// `_KeyNameScores.scoresAreConsistent(_:)`). (Its tree's bests are checked against the
+    /// scores with the other lists', `_PrefixIndex.bestsFit()`.)
     ///
     /// - Complexity: O(*n*) for *n* keys.
     init(reading reader: _IndexFile.Reader, prefix: String, text: _KeyText, nameCount: Int,
@@ -45,7 +47,7 @@ extension _SortedKeys {
         let key = _KeyOffsets(
             base: try keyColumn("base"), groups: try keyColumn("groups"), shift: shift, refShift: text.shift,
             count: entries.count)
-        let tree: _Column<Float> = try column("tree")
+        let tree: _Column<_KeyNameScores.Best> = try column("tree")
         let leaves = try reader.value("\(prefix).leaves")
         let expected = Self.leafCount(keys: entries.count)
         guard leaves == UInt64(expected), tree.count == 2 * expected else {
@@ -121,16 +123,17 @@ extension _SortedKeys {
 
     /// A word list's columns besides its references' whole-name keys and starts, checked
     /// within themselves (the words' padding and unused bits, the leaf count, the bucket
-    /// table).
+    /// table; the tree's bests are `_PrefixIndex.bestsFit()`'s).
     struct WordColumns: Sendable {
         let references: WordReferences
-        let tree: _Column<Float>
+        let tree: _Column<_KeyNameScores.Best>
         let buckets: _BucketTable
         let leafCount: Int
 
         var count: Int { references.count }
 
-        init(references: WordReferences, tree: _Column<Float>, buckets: _BucketTable, leafCount: Int) {
+        init(references: WordReferences, tree: _Column<_KeyNameScores.Best>, buckets: _BucketTable,
+             leafCount: Int) {
             self.references = references
             self.tree = tree
             self.buckets = buckets
