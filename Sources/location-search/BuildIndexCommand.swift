@@ -88,10 +88,12 @@ struct BuildIndexCommand {
         // skipped, never silently: say how many, why, and where.
         for line in report.description.split(separator: "\n") { StandardError.write("location-search: \(line)\n") }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        // (From `stat`: FileManager's size attribute is not an `Int` everywhere, and read
+        // as one it said 0.0 MB.)
+        var status = stat()
+        let size = stat(file.path, &status) == 0 ? " (\(formatted("%.1f", Double(status.st_size) / 1e6)) MB)" : ""
         let output = OutputStream()
-        output.write("wrote \(file.path) (\(formatted("%.1f", Double(size) / 1e6)) MB) "
-                     + "in \(formatted("%.2f", seconds)) s\n")
+        output.write("wrote \(file.path)\(size) in \(formatted("%.2f", seconds)) s\n")
         try output.flush()
         return 0
     }

@@ -11,6 +11,10 @@ struct CommandLineTests {
         let build = try Subprocess.run(["build-index", "--geonames", directory.path, "--output", file.path])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(build.output.hasPrefix("wrote \(file.path)"))
+        // The size it gives is the file's, in MB (more than 0.0: it once said 0.0 for every file).
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)
+        #expect(size.intValue >= 50_000, "the fixture's index rounds to 0.1 MB or more")
+        #expect(build.output.contains("(\(String(format: "%.1f", size.doubleValue / 1e6)) MB) in "), "\(build.output)")
         #expect(build.stderr.isEmpty, "no progress bar when stderr is not a terminal")
         let complete = try Subprocess.run(["complete", "--index", file.path, "--color", "never", "san f"])
         #expect(complete.status == 0)

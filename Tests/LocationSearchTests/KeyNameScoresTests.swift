@@ -92,6 +92,36 @@ struct KeyNameScoresTests {
         })
     }
 
+    /// An index of more distinct scores than its ranks have room for keeps them to levels
+    /// (`_PrefixIndex.FoldedNames.keepScoreLevels`), and still ranks places a level apart
+    /// by score: 3,000 towns and an alias each (one word: no word keys, no names written
+    /// without their spaces) are 6,000 indexed names (13 bits), which leave 11 bits of 3
+    /// bytes for the rank, 2,048 levels, for about 6,000 distinct scores.
+    @Test func aBuiltIndexKeepsItsScoresToLevels() throws {
+        var places: [Place] = [], alternates: [String: [String]] = [:]
+        for i in 0..<3_000 {
+            let id = "t\(i)"
+            places.append(Place(id: id, name: "Town\(i)", countryCode: "US", countryName: "United States",
+                                population: 1_000 + 7 * i * i))
+            alternates[id] = ["Burgh\(i)"]
+        }
+        let completer = LocationCompleter(gazetteer: try Gazetteer(places: places, alternateNames: alternates))
+        let entries = completer.index.whole.entries
+        #expect(entries.nameBits == 13 && entries.width == 3, "exact, the 13-bit ranks would take 4 bytes")
+        #expect(entries.scores.count > 1_000 && entries.scores.count <= 2_048, "\(entries.scores.count) levels used")
+        completer.index._checkInvariants()
+        // A level is the scores' range over 2,047: from an alias of the smallest town
+        // (3 - 1.5) to the largest town, log10(62,958,007).
+        let step = (log10(62_958_007.0) - (3 - 1.5)) / 2_047
+        let towns = completer.completions(for: "town", options: CompletionOptions(limit: 10))
+        let logs = towns.map { log10(Double($0.place.population)) }
+        #expect(towns.count == 10)
+        // By population, but for places less than a level apart, which may rank either way;
+        // so all ten are within a level of the ten most populous.
+        #expect(zip(logs, logs.dropFirst()).allSatisfy { $1 <= $0 + step })
+        #expect(logs.allSatisfy { $0 >= log10(Double(1_000 + 7 * 2_990 * 2_990)) - step })
+    }
+
     @Test func aBestHoldsEveryRankOfATable() {
         // A best is a rank plus one in 16 bits: a table of more than 65,535 scores is refused.
         let most = _Column((0..<65_535).map { Float($0) })
@@ -101,7 +131,6 @@ struct KeyNameScoresTests {
         // A best's score: -infinity for none, else its rank's.
         let list = _KeyNameScores(names: [0, 1, 2], scores: [2, -1, 2], nameCount: 3)
         #expect(list.buffers.bound(0) == -.infinity && list.buffers.bound(1) == -1 && list.buffers.bound(2) == 2)
-        #expect(_KeyNameScores.bests(of: [2, -.infinity, -1], in: list.scores.buffer) == [2, 0, 1])
     }
 
     @Test func damagedWordsAreNotConsistent() {

@@ -353,25 +353,6 @@ final class _KeyNameScores: Sendable {
     @inline(__always)
     static func best(rank: Int) -> Best { Best(truncatingIfNeeded: rank &+ 1) }
 
-    /// Each of `scores` (best scores of blocks or nodes, as a build finds them) as a `Best`
-    /// in `table` (distinct scores, rising, at most `maximumLevels`), which must hold every
-    /// one but -infinity (0).
-    ///
-    /// - Complexity: O(*n* log *s*) for *n* scores and a table of *s*.
-    static func bests(of scores: [Float], in table: UnsafeBufferPointer<Float>) -> [Best] {
-        precondition(table.count <= maximumLevels, "more scores than a best holds")
-        return scores.map { score in
-            guard score > -.infinity else { return 0 }
-            var low = 0, high = table.count
-            while low < high {
-                let middle = (low + high) / 2
-                if table[middle] < score { low = middle + 1 } else { high = middle }
-            }
-            precondition(low < table.count && table[low] == score, "a score the table does not hold")
-            return best(rank: low)
-        }
-    }
-
     /// Whether the scores are finite and strictly rising, the padding is zero, and every
     /// name is below `nameCount` and every rank below the scores' count: what a loaded
     /// list must satisfy before a walk reads a score through a rank.

@@ -58,8 +58,9 @@ extension _PrefixIndex {
         progress?("Sorting keys", 1)
 
         let scores = _Column(ranks.table)
-        // Each sorted list's scores, for its trie (and the whole-name list's, for its ranks).
-        let wholeScores = _SortedKeys.scores(of: wholeSorted), wordScores = _SortedKeys.scores(of: wordSorted)
+        // Each sorted list's ranks, for its entries (the whole-name list's), tree and trie.
+        let wholeRanks = ranks.ranks(of: _SortedKeys.scores(of: wholeSorted))
+        let wordRanks = ranks.ranks(of: _SortedKeys.scores(of: wordSorted))
         // The text front-coded; each key a reference into it (`_KeyText`, `_KeyOffsets`): a
         // word key as its name's whole-name key and its start in that key's text.
         let (keyText, wholeKey, wordReferences) = Self.references(
@@ -71,14 +72,14 @@ extension _PrefixIndex {
         let namePlace = keys.namePlace
         let (wholeKeys, wordColumns) = _Concurrently.run({
             text.withUnsafeBufferPointer { text in
-                _SortedKeys(sorted: wholeSorted, ranks: ranks.ranks(of: wholeScores)[...],
+                _SortedKeys(sorted: wholeSorted, ranks: wholeRanks[...],
                             scores: scores, text: text, key: wholeKey, nameCount: nameCount,
                             minimumWidth: minimumWidth)
             }
         }, alongside: {
             text.withUnsafeBufferPointer { text in
                 _SortedKeys.wordColumns(wordSorted, references: wordReferences, wholeCount: wholeSorted.count,
-                                        scores: scores.buffer, text: text, minimumWidth: minimumWidth)
+                                        ranks: wordRanks[...], text: text, minimumWidth: minimumWidth)
             }
         })
         let references = wordColumns.references
@@ -93,11 +94,11 @@ extension _PrefixIndex {
         let respellable = keys.respellable
         let (wholeList, (wordList, coded)) = _Concurrently.run(
             {
-                Self.list(wholeKeys, sorted: wholeSorted, scores: wholeScores, text: text, namePlace: namePlace,
+                Self.list(wholeKeys, sorted: wholeSorted, ranks: wholeRanks, text: text, namePlace: namePlace,
                           gazetteer: gazetteer)
             },
             alongside: {
-                let list = Self.list(wordKeys, sorted: wordSorted, scores: wordScores, text: text,
+                let list = Self.list(wordKeys, sorted: wordSorted, ranks: wordRanks, text: text,
                                      namePlace: namePlace, gazetteer: gazetteer)
                 var textNumbers = [UInt32](repeating: UInt32.max, count: nameCount)
                 let shift = keyText.shift
@@ -163,18 +164,18 @@ extension _PrefixIndex {
         return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift), (wordKey, wordStart))
     }
 
-    /// One sorted list's `keys` (`sorted`, offsets into `text`, whose `scores` are given)
-    /// with its shallow trie and its views.
+    /// One sorted list's `keys` (`sorted`, offsets into `text`, whose scores' `ranks` are
+    /// given) with its shallow trie and its views.
     ///
     /// - Complexity: O(*n* + *l*) for *n* keys and *l* labels.
     static func list(
-        _ keys: _SortedKeys, sorted: [_SortedKeys.Entry], scores: [Float], text: [UInt8], namePlace: [UInt32],
+        _ keys: _SortedKeys, sorted: [_SortedKeys.Entry], ranks: [UInt32], text: [UInt8], namePlace: [UInt32],
         gazetteer: Gazetteer
     ) -> (keys: _SortedKeys, trie: _ShallowTrie, views: _KeyViews) {
         text.withUnsafeBufferPointer { text in
             let offsets = _KeyOffsets(references: _SortedKeys.keys(of: sorted))
-            let trie = scores.withUnsafeBufferPointer { scores in
-                _ShallowTrie(keys: offsets.buffers, scores: scores, table: keys.entries.scores.buffer, text: text)
+            let trie = ranks.withUnsafeBufferPointer { ranks in
+                _ShallowTrie(keys: offsets.buffers, ranks: ranks, text: text)
             }
             let views = namePlace.withUnsafeBufferPointer { namePlace in
                 _KeyViews(keys, namePlace: namePlace, places: gazetteer._places.buffers,

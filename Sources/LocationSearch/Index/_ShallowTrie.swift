@@ -67,12 +67,10 @@ struct _ShallowTrie: Sendable {
     }
 
     /// The trie over `keys` (sorted, offsets of 0-terminated keys in `text`) with their
-    /// `scores`, each one of `table`'s (the distinct scores, rising).
+    /// scores' `ranks` (ranks compare as the scores do).
     ///
-    /// - Complexity: O(*n* *d* + *t* log *s*) for *n* keys, `depth` *d*, *t* nodes and *s*
-    ///   distinct scores.
-    init(keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, table: UnsafeBufferPointer<Float>,
-         text: UnsafeBufferPointer<UInt8>) {
+    /// - Complexity: O(*n* *d*) for *n* keys and `depth` *d*.
+    init(keys: _KeyOffsets.Buffers, ranks: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt8>) {
         let depth = Self.depth, keyCount = keys.count
         // Each key's first `depth + nextBytes` bytes, packed big-endian and 0 past its end:
         // its text is read once (a word key's is a cache miss at a random place), and its
@@ -99,7 +97,8 @@ struct _ShallowTrie: Sendable {
         for level in 0...depth { starts[level + 1] = starts[level] + UInt32(levelCount[level]) }
         let total = Int(starts[depth + 1])
         var lower = [UInt32](repeating: 0, count: total), upper = [UInt32](repeating: 0, count: total)
-        var byte = [UInt8](repeating: 0, count: total), best = [Float](repeating: -.infinity, count: total)
+        var byte = [UInt8](repeating: 0, count: total)
+        var best = [_KeyNameScores.Best](repeating: 0, count: total)
         var firstChild = [UInt32](repeating: UInt32(total), count: total + 1)
         upper[0] = UInt32(keyCount)
         firstChild[0] = starts[1]
@@ -111,7 +110,7 @@ struct _ShallowTrie: Sendable {
                     best.withUnsafeMutableBufferPointer { best in
                         firstChild.withUnsafeMutableBufferPointer { firstChild in
                             for i in 0..<keyCount {
-                                let score = scores[i]
+                                let score = _KeyNameScores.best(rank: Int(ranks[i]))
                                 best[0] = max(best[0], score)
                                 let (shared, reached) = levels(i)
                                 var level = 1
@@ -145,8 +144,7 @@ struct _ShallowTrie: Sendable {
         self.init(
             lower: lowerNumbers, upper: _TrieUppers(upper, lower: lower, numbers: lowerNumbers, keyCount: keys.count),
             firstChild: _BlockedNumbers(firstChild), byte: _Column(byte),
-            best: _Column(_KeyNameScores.bests(of: best, in: table)), levelStart: _Column(starts),
-            next: _Column(next))
+            best: _Column(best), levelStart: _Column(starts), next: _Column(next))
     }
 
     /// The key's first `depth + nextBytes` bytes packed big-endian: its bytes up to its 0

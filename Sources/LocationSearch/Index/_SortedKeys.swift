@@ -167,7 +167,7 @@ struct _SortedKeys: Sendable {
     /// `minimumWidth` (`_KeyNameScores`).
     init(sorted entries: [Entry], ranks: ArraySlice<UInt32>, scores table: _Column<Float>,
          text: UnsafeBufferPointer<UInt8>, key: _KeyOffsets? = nil, nameCount: Int, minimumWidth: Int = 1) {
-        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, scores: table.buffer, text: text)
+        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, ranks: ranks, text: text)
         self.init(
             key: key ?? _KeyOffsets(references: Self.keys(of: entries)),
             entries: _KeyNameScores(names: Self.names(of: entries), ranks: ranks, scores: table, nameCount: nameCount,
@@ -180,17 +180,17 @@ struct _SortedKeys: Sendable {
     /// `wholeCount`) and the word's start in that key's text (`references.start`), in words
     /// of the fewest bytes that hold them, at least `minimumWidth` (`_KeyOffsets`). A word
     /// key's name and score are its whole-name key's (`_KeyNameScores`), so its word holds
-    /// no rank; its tree holds ranks in `scores`, the whole-name keys' table. Joined to the
-    /// built whole-name list by `init(words:offsets:whole:)`; built beside it.
+    /// no rank; its tree is made of the `ranks` of their scores (their whole-name keys').
+    /// Joined to the built whole-name list by `init(words:offsets:whole:)`; built beside it.
     ///
     /// - Complexity: O(*n*) for *n* keys.
     static func wordColumns(
         _ entries: [Entry], references: (key: [UInt32], start: [UInt32]), wholeCount: Int,
-        scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>, minimumWidth: Int = 1
+        ranks: ArraySlice<UInt32>, text: UnsafeBufferPointer<UInt8>, minimumWidth: Int = 1
     ) -> WordColumns {
-        precondition(entries.count == references.key.count && entries.count == references.start.count,
-                     "a reference per key")
-        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, scores: scores, text: text)
+        precondition(entries.count == references.key.count && entries.count == references.start.count
+                        && entries.count == ranks.count, "a reference and a rank per key")
+        let (tree, buckets, leaves) = Self.treeAndBuckets(entries, ranks: ranks, text: text)
         let refBits = _PackedWords.bits(toHold: max(wholeCount, 1) - 1)
         let startBits = _PackedWords.bits(toHold: Int(references.start.max() ?? 0))
         let width = max(minimumWidth, _PackedWords.width(forBits: refBits + startBits))
@@ -203,19 +203,18 @@ struct _SortedKeys: Sendable {
             tree: tree, buckets: buckets, leafCount: leaves)
     }
 
-    /// The block-maximum tree over `entries`' scores (as ranks in `scores`, which holds
-    /// them all), their bucket table (their keys are offsets in `text`) and the tree's leaf
-    /// count.
+    /// The block-maximum tree over `entries`' scores, made of their `ranks`, their bucket
+    /// table (their keys are offsets in `text`) and the tree's leaf count.
     ///
-    /// - Complexity: O(*n* + *b* log *s*) for *n* keys in *b* blocks and *s* scores.
+    /// - Complexity: O(*n*) for *n* keys.
     private static func treeAndBuckets(
-        _ entries: [Entry], scores: UnsafeBufferPointer<Float>, text: UnsafeBufferPointer<UInt8>
+        _ entries: [Entry], ranks: ArraySlice<UInt32>, text: UnsafeBufferPointer<UInt8>
     ) -> (tree: _Column<_KeyNameScores.Best>, buckets: _BucketTable, leaves: Int) {
         let leaves = Self.leafCount(keys: entries.count)
-        var tree = [Float](repeating: -.infinity, count: 2 * leaves)
+        var tree = [_KeyNameScores.Best](repeating: 0, count: 2 * leaves)
         for i in entries.indices {
             let leaf = leaves + i / Self.blockSize
-            tree[leaf] = max(tree[leaf], entries[i].score)
+            tree[leaf] = max(tree[leaf], _KeyNameScores.best(rank: Int(ranks[ranks.startIndex + i])))
         }
         for node in stride(from: leaves - 1, to: 0, by: -1) {
             tree[node] = max(tree[2 * node], tree[2 * node + 1])
@@ -224,7 +223,7 @@ struct _SortedKeys: Sendable {
             let start = Int(entries[$0].key), first = text[start]
             return Int(first) << 8 | (first == 0 ? 0 : Int(text[start + 1]))
         }
-        return (_Column(_KeyNameScores.bests(of: tree, in: scores)), buckets, leaves)
+        return (_Column(tree), buckets, leaves)
     }
 
     /// The leaves of the block-maximum tree over `keys` keys: one per block (at least one).
