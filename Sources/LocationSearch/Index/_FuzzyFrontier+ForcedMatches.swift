@@ -134,8 +134,8 @@ extension _FuzzyFrontier {
                     var lead = UInt8(continuation.lead)
                     (within, trieNode) = withUnsafePointer(to: &lead) {
                         _PrefixIndex.narrow(within, depth: at, trieNode: trieNode,
-                                            by: UnsafeBufferPointer(start: $0, count: 1),
-                                            keys: keys, text: text, trie: trie, scoringAbove: floor, bounds: entries.bounds)
+                                            by: UnsafeBufferPointer(start: $0, count: 1), keys: keys, text: text,
+                                            trie: trie, scoringAbove: floor, bounds: entries.bounds)
                     }
                     at += 1
                 }

@@ -136,6 +136,7 @@ struct _PrefixIndex: Sendable {
         keys k: some _KeyOffsetReading, text: _KeyText.Buffers, trie t: _ShallowTrie.Buffers,
         scoringAbove floor: Float = -.infinity, bounds: UnsafePointer<Float>? = nil
     ) -> (range: Range<Int>, trieNode: Int) {
+        assert(floor == -.infinity || bounds != nil, "a floor needs the list's bounds")
         var within = range, node = trieNode, depth = depth, used = 0
         // Down the trie: a node's children are in byte order.
         while node >= 0, depth < _ShallowTrie.depth, used < bytes.count {
