@@ -51,12 +51,16 @@ final class _KeyNameScores: Sendable {
     /// The bits a word holds: all of them, or for a word list its whole-name key's and its
     /// start's (`_KeyOffsets`), above which a word is 0.
     let usedBits: Int
-    /// The distinct scores, strictly rising: a rank's score is `scores[rank]`.
-    let scores: _Column<Float>
-    /// -infinity, then `scores`: the value of a best kept as a rank plus one, 0 for none
-    /// (`Best`: the block-maximum trees' and the tries' nodes). Made at load: 4 bytes a
-    /// score more (6 KB for the bundled data).
+    /// -infinity, then the distinct scores, strictly rising: the value of a best kept as a
+    /// rank plus one, 0 for none (`Best`: the block-maximum trees' and the tries' nodes).
+    /// Made at load from the file's `scores` (6 KB for the bundled data).
     let bounds: _Column<Float>
+    /// The distinct scores, strictly rising: a rank's score is `scores[rank]` (`bounds`
+    /// past its first value).
+    var scores: _Column<Float> {
+        _Column(memory: bounds.memory, byteOffset: UnsafeRawPointer(bounds.pointer + 1) - bounds.memory.base,
+                count: bounds.count - 1)
+    }
     /// For a word list, the whole-name list's entries: a word key's name is its whole-name
     /// key's (the word's low `nameBits` index them). `nil` for a whole-name list.
     let names: _KeyNameScores?
@@ -73,7 +77,6 @@ final class _KeyNameScores: Sendable {
         self.nameBits = nameBits
         self.rankShift = nameBits
         self.usedBits = 64
-        self.scores = scores
         self.bounds = _Column([-.infinity] + scores.buffer)
         self.names = nil
         self.nameMask = (1 << UInt64(nameBits)) - 1
@@ -92,7 +95,6 @@ final class _KeyNameScores: Sendable {
         self.nameBits = refBits
         self.rankShift = whole.rankShift
         self.usedBits = refBits + startBits
-        self.scores = whole.scores
         self.bounds = whole.bounds
         self.names = whole
         self.nameMask = (1 << UInt64(refBits)) - 1

@@ -302,14 +302,10 @@ struct _PrefixIndex: Sendable {
         wordViews._checkInvariants(words)
         let wholeOffsets = offsets(whole), wordOffsets = offsets(words)
         text.withUnsafeBufferPointer { text in
-            (0..<whole.count).map(whole.score).withUnsafeBufferPointer {
-                tries.whole._checkInvariants(keys: wholeOffsets.buffers, scores: $0,
-                                             bounds: whole.entries.buffers.bounds, text: text)
-            }
-            (0..<words.count).map(words.score).withUnsafeBufferPointer {
-                tries.words._checkInvariants(keys: wordOffsets.buffers, scores: $0,
-                                             bounds: words.entries.buffers.bounds, text: text)
-            }
+            tries.whole._checkInvariants(
+                keys: wholeOffsets.buffers, ranks: (0..<whole.count).map(whole.entries.buffers.rank), text: text)
+            tries.words._checkInvariants(
+                keys: wordOffsets.buffers, ranks: (0..<words.count).map(words.entries.buffers.rank), text: text)
         }
         // The text holds the names in whole-key order, each distinct text once: a key's
         // text is the one before's or the next.

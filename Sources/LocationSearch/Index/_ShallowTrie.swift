@@ -255,13 +255,9 @@ struct _ShallowTrie: Sendable {
     }
 
     /// Checks the trie against its list: every node's range is exactly the keys with its
-    /// path, its best score theirs (a best's score is `bounds[best]`: `_KeyNameScores.bounds`),
-    /// and its children every next byte. Traps on a broken invariant; tests call it, and
-    /// debug builds after every build.
-    func _checkInvariants(
-        keys: _KeyOffsets.Buffers, scores: UnsafeBufferPointer<Float>, bounds: UnsafePointer<Float>,
-        text: UnsafeBufferPointer<UInt8>
-    ) {
+    /// path, its best their largest of `ranks` plus one, and its children every next byte.
+    /// Traps on a broken invariant; tests call it, and debug builds after every build.
+    func _checkInvariants(keys: _KeyOffsets.Buffers, ranks: [Int], text: UnsafeBufferPointer<UInt8>) {
         precondition(isConsistent(keyCount: keys.count))
         precondition(lower[0] == 0 && Int(upper[0]) == keys.count)
         var stack: [(node: Int, depth: Int)] = [(0, 0)]
@@ -273,9 +269,8 @@ struct _ShallowTrie: Sendable {
                 "trie node \(node) is on another level")
             let range = Int(lower[node])..<Int(upper[node])
             precondition(!range.isEmpty || node == 0)
-            var top = -Float.infinity
-            for i in range { top = max(top, scores[i]) }
-            precondition(top == bounds[Int(best[node])], "trie node \(node) has the wrong best score")
+            let top = range.map { ranks[$0] }.max() ?? -1
+            precondition(best[node] == _KeyNameScores.best(rank: top), "trie node \(node) has the wrong best score")
             guard depth < Self.depth else {
                 precondition(buffers.children(of: node).isEmpty)
                 continue

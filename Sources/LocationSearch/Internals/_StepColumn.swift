@@ -52,49 +52,40 @@ struct _StepColumn: Sendable {
     ///
     /// - Complexity: O(*n*) for *n* numbers.
     init(_ numbers: [UInt32]) {
-        // Each block's largest step, or nil when it steps down or starts at the flag's bit.
-        var largest: [UInt32?] = []
-        largest.reserveCapacity((numbers.count + Self.blockSize - 1) >> Self.shift)
-        for start in stride(from: 0, to: numbers.count, by: Self.blockSize) {
-            var top: UInt32? = numbers[start] < Self.wideFlag ? 0 : nil
-            for i in (start + 1)..<min(start + Self.blockSize, numbers.count) {
-                guard let t = top else { break }
-                top = numbers[i] < numbers[i - 1] ? nil : max(t, numbers[i] - numbers[i - 1])
-            }
-            largest.append(top)
-        }
+        let largest = Self.largestSteps(numbers)
         var best = 1, bestBytes = Int.max
         for planes in 1...Self.maximumPlanes {
             var wideBlocks = 0
-            for top in largest where top.map({ $0 >= 1 << planes }) ?? true { wideBlocks += 1 }
+            for top in largest where !Self.fits(top, planes: planes) { wideBlocks += 1 }
             let bytes = largest.count * 8 * planes + wideBlocks * Self.blockSize * 4
             if bytes < bestBytes { (best, bestBytes) = (planes, bytes) }
         }
-        self.init(numbers, planes: best)
+        self.init(numbers, planes: best, largest: largest)
     }
 
     /// `numbers`, in blocks of `planes` words (1...`maximumPlanes`).
     ///
     /// - Complexity: O(*n*) for *n* numbers.
     init(_ numbers: [UInt32], planes: Int) {
+        self.init(numbers, planes: planes, largest: Self.largestSteps(numbers))
+    }
+
+    /// `numbers` in blocks of `planes` words, whose blocks' `largestSteps` are given: a
+    /// block whose steps fit the planes is a base and its words, any other is wide.
+    private init(_ numbers: [UInt32], planes: Int, largest: [UInt32?]) {
         precondition((1...Self.maximumPlanes).contains(planes), "1 to \(Self.maximumPlanes) planes")
         var base: [UInt32] = [], steps: [UInt64] = [], wide: [UInt32] = []
-        base.reserveCapacity((numbers.count + Self.blockSize - 1) >> Self.shift)
-        steps.reserveCapacity(base.capacity * planes)
+        base.reserveCapacity(largest.count)
+        steps.reserveCapacity(largest.count * planes)
         var words = [UInt64](repeating: 0, count: planes)
-        for start in stride(from: 0, to: numbers.count, by: Self.blockSize) {
-            let end = min(start + Self.blockSize, numbers.count)
-            for p in 0..<planes { words[p] = 0 }
-            var fits = numbers[start] < Self.wideFlag
-            for i in (start + 1)..<end where fits {
-                guard numbers[i] >= numbers[i - 1], numbers[i] - numbers[i - 1] < 1 << planes else {
-                    fits = false
-                    break
+        for (b, top) in largest.enumerated() {
+            let start = b << Self.shift, end = min(start + Self.blockSize, numbers.count)
+            if Self.fits(top, planes: planes) {
+                for p in 0..<planes { words[p] = 0 }
+                for i in (start + 1)..<end {
+                    let step = numbers[i] - numbers[i - 1]
+                    for p in 0..<planes where step >> p & 1 != 0 { words[p] |= 1 << UInt64(i - start) }
                 }
-                let step = numbers[i] - numbers[i - 1]
-                for p in 0..<planes where step >> p & 1 != 0 { words[p] |= 1 << UInt64(i - start) }
-            }
-            if fits {
                 base.append(numbers[start])
                 steps += words
             } else {
@@ -107,6 +98,27 @@ struct _StepColumn: Sendable {
         }
         self.init(base: _Column(base), steps: _Column(steps), wide: _Column(wide), count: numbers.count,
                   planes: planes)
+    }
+
+    /// Each block's largest step from one number to the next, or nil when it steps down or
+    /// its first number has the wide flag's bit.
+    private static func largestSteps(_ numbers: [UInt32]) -> [UInt32?] {
+        var largest: [UInt32?] = []
+        largest.reserveCapacity((numbers.count + blockSize - 1) >> shift)
+        for start in stride(from: 0, to: numbers.count, by: blockSize) {
+            var top: UInt32? = numbers[start] < wideFlag ? 0 : nil
+            for i in (start + 1)..<min(start + blockSize, numbers.count) {
+                guard let t = top else { break }
+                top = numbers[i] < numbers[i - 1] ? nil : max(t, numbers[i] - numbers[i - 1])
+            }
+            largest.append(top)
+        }
+        return largest
+    }
+
+    /// Whether a block whose largest step is `top` is stored in `planes` words, not wide.
+    private static func fits(_ top: UInt32?, planes: Int) -> Bool {
+        top.map { $0 < 1 << planes } ?? false
     }
 
     /// Number `i` (bounds-checked).
