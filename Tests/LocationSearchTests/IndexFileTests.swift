@@ -259,12 +259,14 @@ struct IndexFileTests {
             l.set("key.text.start", at: 4, 0, &d) }),
         ("a key text block beyond the text", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("key.text.start", at: 4, UInt32.max, &d) }),
-        ("a key text block starting inside a text", { @Sendable (l: IndexLayout, d: inout Data) in
+        ("a key text block starting a byte late", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("key.text.start", at: 4, UInt32(Int(l.word("key.text.start", at: 4, d)) + 1), &d) }),
         ("the key text's first block not at its start", { @Sendable (l: IndexLayout, d: inout Data) in
             l.set("key.text.start", at: 0, 1, &d) }),
-        ("a key text block not ending with a 0", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) - 1, 0x61, &d) }),
+        ("a key text block's starts falling", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) + 2, 9, &d) }),
+        ("a key text block's last start past its end", { @Sendable (l: IndexLayout, d: inout Data) in
+            l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) + 7, 255 - 1, &d) }),
         ("the key text's padding not zero", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("key.text", at: l.section("key.text").count - 1, 1, &d) }),
         ("a name symbol longer than 8 bytes", { @Sendable (l: IndexLayout, d: inout Data) in

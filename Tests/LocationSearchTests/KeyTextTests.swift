@@ -39,11 +39,58 @@ struct KeyTextTests {
         #expect(compare(1 << 5 | 4, "francisco") == 0 && compare(1 << 5 | 4, "francisco x") < 0)
         #expect(compare(2 << 5 | 6, "fe") == 0 && compare(0 << 5 | 4, "fernan") == 0)
         // The second text shares "san f" with its head, the third "san": one block of
-        // its starts 8, 22, 32 and five 255s, then 1 "san fernando" 0, 6 "rancisco" 0,
-        // 4 "ta fe" 0.
-        let end: UInt32 = 8 + 14 + 10 + 7
+        // its starts 8, 21, 30 and five of its end, 36, then 1 "san fernando",
+        // 6 "rancisco", 4 "ta fe", no 0 after any.
+        let end: UInt32 = 8 + 13 + 9 + 6
         #expect(Array(stored.starts.buffer) == [0, end])
-        #expect(Array(stored.bytes.buffer.prefix(8)) == [8, 22, 32, 255, 255, 255, 255, 255])
+        #expect(Array(stored.bytes.buffer.prefix(8)) == [8, 21, 30, 36, 36, 36, 36, 36])
+        // A key compares less than a query that goes on past its end, as far as it goes.
+        #expect(compare(0, "san fernando") == 0 && compare(0, "san fernandoa") < 0)
+        #expect(compare(1 << 5, "san francisco") == 0 && compare(1 << 5, "san francisco ") < 0)
+        #expect(compare(2 << 5, "santa fe") == 0 && compare(2 << 5, "santa fea") < 0)
+        // Its bytes are 0 from its end on.
+        #expect(b[0 << 5 | 12] == 0 && b[1 << 5 | 13] == 0 && b[2 << 5 | 8] == 0 && b[1 << 5 | 12] == 0x6F)
+    }
+
+    @Test("Blocks with a start past 254 are wide, and read alike", arguments: [1, 7, 8, 9, 17, 40])
+    func wideBlocks(count: Int) {
+        // Texts of 40 to 80 bytes sharing little: most blocks go past 254 bytes, a short
+        // last one too when its texts are long.
+        var generator = SeededGenerator(seed: UInt64(count))
+        var set = Set<[UInt8]>()
+        while set.count < count {
+            set.insert((0..<Int.random(in: 40...80, using: &generator)).map { _ in
+                UInt8.random(in: 0x61...0x7A, using: &generator)
+            })
+        }
+        let texts = set.sorted { $0.lexicographicallyPrecedes($1) }
+        let stored = _KeyText(texts: texts, shift: 7), b = stored.buffers
+        #expect(stored.isConsistent())
+        stored._checkInvariants()
+        var wide = 0
+        for block in 0..<stored.starts.count - 1 {
+            let start = Int(stored.starts[block]), texts = min(8, count - 8 * block)
+            // Wide exactly when a text (or, past a last block's texts, its end) starts
+            // past 254 bytes into the block: its starts' bytes all 255, the head at 40.
+            let end = Int(stored.starts[block + 1]) - start
+            let isWide = (0..<8).contains { j in (j < texts ? b.entry(8 * block + j).own - 1 : end) - start > 254 }
+            #expect((stored.bytes[start] == 255) == isWide)
+            if isWide {
+                wide += 1
+                #expect(stored.bytes.buffer[start..<start + 8].allSatisfy { $0 == 255 } && b.entry(8 * block).head == start + 41)
+            }
+        }
+        #expect(wide > 0 || count < 7)
+        for (t, text) in texts.enumerated() {
+            #expect(stored.bytes(of: t) == text)
+            for q in 0...text.count { #expect(b[t << 7 | q] == (q < text.count ? text[q] : 0)) }
+            #expect(text.withUnsafeBufferPointer { b.comparePrefix(t << 7, $0) } == 0)
+            #expect((text + [0x61]).withUnsafeBufferPointer { b.comparePrefix(t << 7, $0) } < 0)
+            let copied = [UInt8](unsafeUninitializedCapacity: 128) { out, n in
+                n = b.copy(text: t, into: out.baseAddress!, limit: 128)
+            }
+            #expect(copied == text)
+        }
     }
 
     @Test func damagedBlocksAreNotConsistent() {
@@ -63,47 +110,55 @@ struct KeyTextTests {
         #expect(!consistent(starts: notZero), "a first block not at the start")
         var inside = starts
         inside[1] += 1
-        #expect(!consistent(starts: inside), "a block start after a text's first byte, not its 0")
+        #expect(!consistent(starts: inside), "a block start after its first byte: a block not starting with its head's 8")
+        var late = bytes
+        late[Int(starts[1]) + 7] = UInt8(starts[2] - starts[1] + 1)
+        #expect(!consistent(bytes: late), "a block's last start past its end")
+        var falls = bytes
+        falls[Int(starts[1]) + 3] = falls[Int(starts[1]) + 2] - 1
+        #expect(!consistent(bytes: falls), "a block's starts falling")
+        var notWide = bytes
+        notWide.replaceSubrange(Int(starts[1])..<Int(starts[1]) + 8, with: repeatElement(255, count: 8))
+        #expect(!consistent(bytes: notWide), "a block marked wide whose starts are not a wide block's")
         var padded = bytes
         padded[padded.count - 1] = 1
         #expect(!consistent(bytes: padded), "padding not zero")
         #expect(!consistent(bytes: bytes.dropLast()), "padding short")
-        #expect(Array(stored.bytes.buffer.prefix(2)) == [8, UInt8(8 + 1 + stored.bytes(of: 0).count + 1)])
+        #expect(Array(stored.bytes.buffer.prefix(2)) == [8, UInt8(8 + 1 + stored.bytes(of: 0).count)])
     }
 
     @Test func readsOfAnyBlocksStayInTheColumn() {
-        // Blocks of bytes the builder never writes (no zeros, shared lengths past the head,
-        // texts' starts anywhere, in the block's header too):
-        // a consistent column is read within its bytes at any reference.
+        // Blocks of bytes the builder never writes (shared lengths past the head, texts'
+        // starts anywhere, falling, or wide, with any `UInt32` starts): a consistent column
+        // is read within its bytes at any reference, and so is any column whose starts
+        // alone are consistent, as every read is bounded by them and the padding.
         var generator = SeededGenerator(seed: 11)
-        var checked = 0
-        defer { #expect(checked >= 25) }
-        for _ in 0..<50 {
-            let shift = 4, end = Int.random(in: 8...64, using: &generator)
+        var wideRounds = 0
+        defer { #expect(wideRounds >= 25) }
+        for round in 0..<200 {
+            let shift = 4, end = Int.random(in: 8...96, using: &generator)
             let count = Int.random(in: 1...16, using: &generator)
-            var bytes = (0..<end).map { _ in UInt8.random(in: 1...255, using: &generator) }
-            bytes[end - 1] = 0
+            var bytes = (0..<end).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let blocks = (count + 7) / 8
             var starts = [UInt32(0)]
             for b in 1..<blocks { starts.append(UInt32(min(end - 1, b * end / blocks))) }
-            for b in 1..<starts.count { bytes[Int(starts[b]) - 1] = 0 }
             starts.append(UInt32(end))
             bytes += repeatElement(0, count: _KeyText.padding(shift: shift))
-            // (Each block's first 8 bytes any, its last byte left 0.)
-            for b in 0..<blocks {
-                for i in Int(starts[b])..<min(Int(starts[b]) + 8, Int(starts[b + 1]) - 1) {
-                    bytes[i] = .random(in: 0...255, using: &generator)
-                }
+            // Some blocks wide, with starts of any size.
+            for b in 0..<blocks where round % 3 == 0 && Int(starts[b + 1]) - Int(starts[b]) >= 8 {
+                for i in Int(starts[b])..<Int(starts[b]) + 8 { bytes[i] = 255 }
+                wideRounds += b == 0 ? 1 : 0
             }
             let text = _KeyText(bytes: _Column(bytes), starts: _Column(starts), count: count, shift: shift)
-            guard text.isConsistent() else { continue }
-            checked += 1
             let b = text.buffers
             for t in 0..<count {
-                let (head, shared, own) = b.entry(t)
-                // The farthest reads: a head's shared bytes, and a text's own from its
-                // reference's start (below `1 << shift`; a damaged shared length may be -1).
-                #expect(head + max(shared, 0) < bytes.count && own + (1 << shift) + 1 <= bytes.count)
+                let (head, shared, own, end) = b.entry(t)
+                // The farthest reads: a head's shared bytes, a text's own from its
+                // reference's start (below `1 << shift`; a damaged shared length may be -1),
+                // and its shared length's byte.
+                #expect(head >= 0 && head + max(shared, 0) < bytes.count && own >= 1)
+                #expect(own + (1 << shift) + 1 <= bytes.count && end <= bytes.count)
+                for q in 0..<(1 << shift) { _ = b[t << shift | q] }
                 _ = text.bytes(of: t)
             }
         }

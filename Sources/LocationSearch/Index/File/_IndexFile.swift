@@ -136,8 +136,11 @@ enum _IndexFile {
     /// 2,048 for the bundled data), evenly spaced, when there are more distinct scores, and
     /// at most 65,535 of them; the block-maximum trees' and the tries' bests as 16-bit
     /// ranks plus one (`_KeyNameScores.Best`: `<list>.tree`, `<list>.vw.tree`,
-    /// `trie.<list>.best`), not 32-bit scores.
-    static let version: UInt64 = 36
+    /// `trie.<list>.best`), not 32-bit scores. 37: the key text's texts without a 0 after
+    /// each (a text ends where the next starts, `_KeyText`), a last block's starts past its
+    /// texts where it ends, and a block with a start past 254 wide (its starts as
+    /// `UInt32`s after eight 255s), not found by a skip over the zeros.
+    static let version: UInt64 = 37
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
