@@ -20,34 +20,6 @@ struct TrieNumbersTests {
         #expect(numbers.indices.map { stored[$0] } == numbers)
         #expect(numbers.indices.map { stored.buffers[$0] } == numbers)
         #expect(stored.decoded() == numbers)
-        let (rises, last) = stored.rising()
-        #expect(rises == zip(numbers, numbers.dropFirst()).allSatisfy { $0 <= $1 })
-        #expect(last == (numbers.last ?? 0))
-    }
-
-    /// `rising()` reads narrow blocks' bytes in one pass and their bases apart: a fall
-    /// anywhere is found, in a block's bytes, from one block's last number to the next
-    /// block's first, and inside a wide block.
-    @Test func aFallAnywhereIsFound() {
-        var generator = SeededGenerator(seed: 7)
-        var rising: [UInt32] = []
-        var number: UInt32 = 0
-        for i in 0..<200 {
-            number += UInt32.random(in: 0...(i == 100 ? 1_000 : 9), using: &generator)
-            rising.append(number)
-        }
-        #expect(_BlockedNumbers(rising).rising() == (true, number))
-        #expect(_BlockedNumbers(rising).wide.count > 0, "a wide block among them")
-        for at in [1, 5, 15, 16, 17, 31, 32, 97, 100, 101, 111, 199] {
-            var fallen = rising
-            fallen[at] = fallen[at - 1] - 1
-            #expect(!_BlockedNumbers(fallen).rising().rises, "a fall at \(at)")
-        }
-        // A narrow block whose base is below the number before, though its bytes rise.
-        let stored = _BlockedNumbers(Array(0..<32))
-        let lowered = _BlockedNumbers(base: _Column([0, 10]), delta: stored.delta, wide: stored.wide)
-        #expect(lowered.isConsistent() && !lowered.rising().rises)
-        #expect(_BlockedNumbers([]).rising() == (true, 0) && _BlockedNumbers([]).decoded().isEmpty)
     }
 
     @Test func blocksSpanningMoreThanAByteAreWide() {

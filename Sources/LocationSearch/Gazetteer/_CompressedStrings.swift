@@ -146,7 +146,7 @@ struct _CompressedStrings: Sendable {
     /// has checked they are not).
     @inline(__always)
     func units(_ index: Int) -> Range<Int> {
-        let start = offsets[index], end = offsets[index + 1]
+        let (start, end) = offsets.bounds(index)
         guard start <= end, end <= codeCount else { return 0..<0 }
         return start..<end
     }
@@ -202,36 +202,41 @@ struct _CompressedStrings: Sendable {
     /// copies nothing, whatever its codes say).
     @inline(__always)
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let (first, room) = decodingRoom(index)
+        let (first, room, units) = decodingRoom(index)
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
             let out = buffer.baseAddress!
-            return try body(UnsafeBufferPointer(start: out, count: decode(index, from: first, into: out)))
+            return try body(UnsafeBufferPointer(start: out, count: decode(index, units, from: first, into: out)))
         }
     }
 
     /// The first string decoding string `index` decodes (it and the at most `copyDepth`
-    /// before it that it copies from), and the bytes that takes.
+    /// before it that it copies from), the bytes that takes, and `index`'s codes. (Each
+    /// string's codes are found once here: a string's offsets cost a few reads,
+    /// `_StringOffsets`.)
     @inline(__always)
-    func decodingRoom(_ index: Int) -> (first: Int, room: Int) {
-        var first = index, longest = room(index, units(index))
-        while first > 0 && index - first < Self.copyDepth && copied(first) != nil {
+    func decodingRoom(_ index: Int) -> (first: Int, room: Int, units: Range<Int>) {
+        let own = units(index)
+        var first = index, longest = room(index, own), current = own
+        while first > 0 && index - first < Self.copyDepth && copied(first, current) != nil {
             first -= 1
-            longest = max(longest, room(first, units(first)))
+            current = units(first)
+            longest = max(longest, room(first, current))
         }
-        return (first, longest + _SymbolTable.longestCopy)
+        return (first, longest + _SymbolTable.longestCopy, own)
     }
 
-    /// Decodes string `index` at `out`, which has `decodingRoom(index).room` bytes, from
-    /// string `first` (`decodingRoom(index).first`); returns its length.
+    /// Decodes string `index`, of codes `units`, at `out`, which has
+    /// `decodingRoom(index).room` bytes, from string `first` (`decodingRoom(index).first`);
+    /// returns its length.
     @inline(__always)
-    func decode(_ index: Int, from first: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
+    func decode(_ index: Int, _ units: Range<Int>, from first: Int, into out: UnsafeMutablePointer<UInt8>) -> Int {
         var length = 0, string = first
         // (A while loop: a closed range's iteration is not specialized away.)
-        while string <= index {
-            length = decode(string, units(string), into: out, before: string == first ? nil : length)
+        while string < index {
+            length = decode(string, self.units(string), into: out, before: string == first ? nil : length)
             string &+= 1
         }
-        return length
+        return decode(index, units, into: out, before: index == first ? nil : length)
     }
 
     /// Reads strings one after another, each decoded once into a buffer it keeps: a
@@ -321,28 +326,43 @@ struct _CompressedStrings: Sendable {
     /// string's copy comes from the one before, still in the buffer) where `withBytes`
     /// would decode the strings each copies from again.
     ///
-    /// A string coded over a fold for which `decoding` is false is not decoded nor passed
-    /// to `body` (unless the string after it copies from it): a scan that wants the names
-    /// with a given fold skips the others from their `foldTextNumber` without reading them.
+    /// A string coded over a fold for which `decoding` (given its index and codes) is
+    /// false is not decoded nor passed to `body` (unless the string after it copies from
+    /// it): a scan that wants the names with a given fold skips the others from their
+    /// `foldTextNumber(_:units:)` without reading them.
+    ///
+    /// Each string's codes are found once, in turn: where one ends the next starts
+    /// (`_StringOffsets.offset(_:after:)`).
     ///
     /// - Complexity: O(*n*) for *n* bytes of the strings and the at most `copyDepth`
     ///   before the first.
     func forEach(
-        in indices: Range<Int>, decoding: (Int) -> Bool = { _ in true },
+        in indices: Range<Int>, decoding: (Int, Range<Int>) -> Bool = { _, _ in true },
         _ body: (Int, UnsafeBufferPointer<UInt8>) throws -> Bool
     ) rethrows {
         guard !indices.isEmpty else { return }
         var first = indices.lowerBound
         while first > 0 && indices.lowerBound - first < Self.copyDepth && copied(first) != nil { first -= 1 }
-        var longest = 0
-        for string in first..<indices.upperBound { longest = max(longest, room(string, units(string))) }
+        // The codes of string `string`, given where it starts.
+        func codes(_ string: Int, from start: Int) -> Range<Int> {
+            let end = offsets.offset(string &+ 1, after: start)
+            return start <= end && end <= codeCount ? start..<end : start..<start
+        }
+        let start = offsets[first]
+        var longest = 0, units = start..<start
+        for string in first..<indices.upperBound {
+            units = codes(string, from: units.upperBound)
+            longest = max(longest, room(string, units))
+        }
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: longest + _SymbolTable.longestCopy) { buffer in
             let out = buffer.baseAddress!
-            var length = 0
+            var length = 0, units = codes(first, from: start)
             for string in first..<indices.upperBound {
-                if string >= indices.lowerBound && folds.isFlagged(string) && !decoding(string)
-                    && (string + 1 == indices.upperBound || copied(string + 1) == nil) { continue }
-                length = decode(string, units(string), into: out, before: string == first ? nil : length)
+                let next = string &+ 1 < indices.upperBound ? codes(string &+ 1, from: units.upperBound) : nil
+                defer { if let next { units = next } }
+                if string >= indices.lowerBound && folds.isFlagged(string) && !decoding(string, units)
+                    && (next.map { copied(string &+ 1, $0) == nil } ?? true) { continue }
+                length = decode(string, units, into: out, before: string == first ? nil : length)
                 if string >= indices.lowerBound, try !body(string, UnsafeBufferPointer(start: out, count: length)) {
                     return
                 }
@@ -354,9 +374,13 @@ struct _CompressedStrings: Sendable {
     /// coded over one (texts are distinct, so strings that fold alike give the same
     /// number); nil for a string not coded so.
     @inline(__always)
-    func foldTextNumber(_ index: Int) -> Int? {
+    func foldTextNumber(_ index: Int) -> Int? { foldTextNumber(index, units: units(index)) }
+
+    /// `foldTextNumber(_:)` of string `index`, whose codes are `units`.
+    @inline(__always)
+    func foldTextNumber(_ index: Int, units: Range<Int>) -> Int? {
         guard folds.isFlagged(index) else { return nil }
-        return _NameFolds.textNumber(codes.pointer, units: units(index))
+        return _NameFolds.textNumber(codes.pointer, units: units)
     }
 
     /// Copies the fold of string `index` into `out` (room for `folds.longest` bytes), when
@@ -385,11 +409,11 @@ struct _CompressedStrings: Sendable {
     ///
     /// - Complexity: O(*n*) in the alias's length and the folds'.
     func isShowable(alias: Int, canonical: Int) -> Bool {
-        let (first, room) = decodingRoom(alias)
+        let (first, room, units) = decodingRoom(alias)
         let foldRoom = max(folds.longest, 1)
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(room, 2 * foldRoom)) { buffer in
             let out = buffer.baseAddress!
-            let bytes = UnsafeBufferPointer(start: out, count: decode(alias, from: first, into: out))
+            let bytes = UnsafeBufferPointer(start: out, count: decode(alias, units, from: first, into: out))
             guard _NameQuality.hasShowableCase(bytes) else { return false }
             var aliasKey: [UInt8] = [], canonicalKey: [UInt8] = []
             // The alias's bytes are read last here: its fold, when it is not in the key
@@ -398,11 +422,11 @@ struct _CompressedStrings: Sendable {
             let a = copyFold(alias, into: out).map { UnsafeBufferPointer(start: out, count: $0) }
             let c = copyFold(canonical, into: out + foldRoom).map { UnsafeBufferPointer(start: out + foldRoom, count: $0) }
             if c == nil {
-                let (first, room) = decodingRoom(canonical)
+                let (first, room, units) = decodingRoom(canonical)
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
                     let out = buffer.baseAddress!
-                    _Folding.fold(utf8: UnsafeBufferPointer(start: out, count: decode(canonical, from: first, into: out)),
-                                  into: &canonicalKey)
+                    let length = decode(canonical, units, from: first, into: out)
+                    _Folding.fold(utf8: UnsafeBufferPointer(start: out, count: length), into: &canonicalKey)
                 }
             }
             return aliasKey.withUnsafeBufferPointer { aliasKey in

@@ -3,18 +3,17 @@
 /// less the base). A block that spans more than 255 takes 32 bits a number instead, in
 /// `wide`: its base has the top bit set and holds where in `wide` its numbers are.
 ///
-/// Two kinds of column are stored so:
-/// - a shallow trie's per-node numbers (where each node's keys start, where its children
-///   start): nodes are stored level by level in key order, so along a level both rise; a
-///   block spans more than 255 in the first levels, whose nodes hold thousands of keys,
-///   and where one level ends and the next starts again from key 0. For the bundled
-///   whole-name trie's 347,192 nodes, 2,164 of 21,700 blocks of starts are wide and 44 of
-///   children's; 0.57 and 0.44 MB against 1.39 MB each.
-/// - the names' offsets (`_StringOffsets`), which rise throughout.
+/// A shallow trie's per-node numbers are stored so (where each node's keys start, where
+/// its children start): nodes are stored level by level in key order, so along a level
+/// both rise; a block spans more than 255 in the first levels, whose nodes hold thousands
+/// of keys, and where one level ends and the next starts again from key 0. For the
+/// bundled whole-name trie's 347,192 nodes, 2,164 of 21,700 blocks of starts are wide and
+/// 44 of children's; 0.57 and 0.44 MB against 1.39 MB each. (The names' offsets were
+/// stored so too until format 38; they are a `_StepColumn` now, `_StringOffsets`.)
 ///
-/// What the numbers mean is their owner's to check (`_ShallowTrie.isConsistent`,
-/// `_StringOffsets.isConsistent(end:)`); this type checks that its blocks fit together
-/// (`isConsistent()`), so that every read is in bounds.
+/// What the numbers mean is their owner's to check (`_ShallowTrie.isConsistent`); this
+/// type checks that its blocks fit together (`isConsistent()`), so that every read is in
+/// bounds.
 ///
 /// - Complexity: a number in O(1): two reads (a base, then a byte or a wide number).
 struct _BlockedNumbers: Sendable {
@@ -105,43 +104,6 @@ struct _BlockedNumbers: Sendable {
             }
             initialized = count
         }
-    }
-
-    /// Whether the numbers never fall, and the last of them (0 if there are none). Call
-    /// only after `isConsistent()`.
-    ///
-    /// Within narrow blocks, the bytes are compared in one pass over the whole column
-    /// (branch-free, which the compiler vectorises: a load checks 1.2 million offsets);
-    /// then each block's first number against the last before it. A wide block's bytes
-    /// are all 0, as written, so they pass the first pass.
-    ///
-    /// - Complexity: O(*n*) for *n* numbers.
-    func rising() -> (rises: Bool, last: UInt32) {
-        let base = base.buffer, delta = delta.buffer, wide = wide.buffer, count = count
-        var falls: UInt8 = 0
-        if count > 1 {
-            for i in 1..<count {
-                let fell: UInt8 = delta[i] < delta[i &- 1] ? 1 : 0
-                falls |= fell & (i & (Self.blockSize &- 1) == 0 ? 0 : 1)
-            }
-        }
-        var previous: UInt32 = 0, start = 0
-        for block in base {
-            let end = min(start &+ Self.blockSize, count)
-            if block & Self.wideFlag == 0 {
-                falls |= block &+ UInt32(delta[start]) < previous ? 1 : 0
-                previous = block &+ UInt32(delta[end &- 1])
-            } else {
-                let from = Int(block & ~Self.wideFlag) &- start
-                for i in start..<end {
-                    let number = wide[from &+ i]
-                    falls |= number < previous ? 1 : 0
-                    previous = number
-                }
-            }
-            start = end
-        }
-        return (falls == 0, previous)
     }
 
     /// Whether there is a base for every block and the wide blocks lie in `wide` one after

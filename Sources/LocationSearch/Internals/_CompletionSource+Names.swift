@@ -80,7 +80,7 @@ extension _CompletionSource {
                 let (range, exact) = index.range(of: key, in: .whole)
                 return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : -1
             }()
-            names.forEach(in: place, decoding: { names.foldTextNumber($0) == keyText }) { n, bytes in
+            names.forEach(in: place, decoding: { names.foldTextNumber($0, units: $1) == keyText }) { n, bytes in
                 guard n != row.display && candidate(bytes) else { return true }
                 _Folding.fold(utf8: bytes, into: &other)
                 guard other == key, fits(UInt32(n)) else { return true }

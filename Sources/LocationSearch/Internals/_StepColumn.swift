@@ -3,7 +3,8 @@
 /// *p*'s bit `j` being bit *p* of how far number `j` of the block is above number `j - 1`,
 /// so number `j` is the base plus, for each plane, its set bits up to `j` shifted by *p*.
 ///
-/// The index keeps each indexed name's place and display name so. Names are indexed place
+/// The index keeps each indexed name's place and display name so, and the gazetteer
+/// where each of its coded names starts (`_StringOffsets`: five planes, a name's codes). Names are indexed place
 /// by place, and every bundled place has at least one indexed name, so a name's place is
 /// the place of the name before or the next one: one plane (0.22 MB for the bundled data's
 /// 1.19 M names, where a base per 64 and a byte a name took 1.27 MB, format 27). A name's
@@ -37,7 +38,7 @@ struct _StepColumn: Sendable {
     static let shift = 6
     static let blockSize = 1 << shift
     static let wideFlag: UInt32 = 1 << 31
-    static let maximumPlanes = 4
+    static let maximumPlanes = 5
 
     init(base: _Column<UInt32>, steps: _Column<UInt64>, wide: _Column<UInt32>, count: Int, planes: Int) {
         self.base = base
@@ -154,6 +155,44 @@ struct _StepColumn: Sendable {
                 p &+= 1
             }
             return block &+ UInt32(truncatingIfNeeded: sum)
+        }
+
+        /// Number `i` (below the count), given number `i - 1`: within a block of planes, that
+        /// plus the step bits at `i` (a few shifts where a read counts bits in every word),
+        /// for a loop over numbers in turn.
+        @inline(__always)
+        func number(_ i: Int, after previous: UInt32) -> UInt32 {
+            let b = i &>> _StepColumn.shift, block = base[b], j = i & (_StepColumn.blockSize - 1)
+            guard block & _StepColumn.wideFlag == 0, j != 0 else { return self[i] }
+            let first = b &* planes, at = UInt64(truncatingIfNeeded: j)
+            var step = 0, p = 0
+            while p < planes {
+                step |= Int(truncatingIfNeeded: (steps[first &+ p] &>> at) & 1) &<< p
+                p &+= 1
+            }
+            return previous &+ UInt32(truncatingIfNeeded: step)
+        }
+
+        /// Numbers `i` and `i + 1` (which must be below the count): within a block of
+        /// planes, the second is the first plus the step bits at `i + 1`, read from the
+        /// same words (half the work of two reads).
+        @inline(__always)
+        func pair(_ i: Int) -> (UInt32, UInt32) {
+            let b = i &>> _StepColumn.shift, block = base[b], j = i & (_StepColumn.blockSize - 1)
+            guard block & _StepColumn.wideFlag == 0, j != _StepColumn.blockSize - 1 else {
+                return (self[i], self[i &+ 1])
+            }
+            let upTo = (UInt64(2) &<< UInt64(truncatingIfNeeded: j)) &- 1, next = UInt64(truncatingIfNeeded: j &+ 1)
+            let first = b &* planes
+            var sum = 0, step = 0, p = 0
+            while p < planes {
+                let word = steps[first &+ p]
+                sum &+= (word & upTo).nonzeroBitCount &<< p
+                step |= Int(truncatingIfNeeded: (word &>> next) & 1) &<< p
+                p &+= 1
+            }
+            let number = block &+ UInt32(truncatingIfNeeded: sum)
+            return (number, number &+ UInt32(truncatingIfNeeded: step))
         }
     }
 

@@ -1,61 +1,77 @@
-/// Where each of a run of strings starts in one buffer, in about 1.3 bytes a string
-/// rather than the 4 of a `UInt32` each: the offsets rise (string `i` is
-/// `offset(i) ..< offset(i + 1)`), so a block of 16 takes one 32-bit base and a byte per
-/// offset above it. A block that spans more than 255 bytes (long names, or a place with
-/// many) takes 32 bits an offset instead, in `wide`: its base has the top bit set and
-/// holds where in `wide` its offsets are. For the gazetteer's coded names (1,242,910
-/// offsets, about 4.9 codes apart: `_CompressedStrings` counts in codes) that is 1.24 MB
-/// of bytes, 0.31 MB of bases and 3.7 KB of wide blocks (58 of 77,682), against 5.0 MB
-/// of `UInt32`s. The blocks are `_BlockedNumbers`, the layout of a trie's numbers; this
-/// type adds what offsets mean (they rise from 0 to the buffer's end).
+/// Where each of a run of strings starts in one buffer, in under a byte a string rather
+/// than the 4 of a `UInt32` each: the offsets rise (string `i` is
+/// `offset(i) ..< offset(i + 1)`), so they are a `_StepColumn`, a base per block of 64 and
+/// each string's length in bit planes (up to 5: 31 units), a block with a longer string
+/// wide (64 offsets of 32 bits). For the gazetteer's coded names (1,242,910 offsets, about
+/// 2.8 codes apart: `_CompressedStrings` counts in codes, and 902 k names are two codes
+/// over a fold) that is 5 planes, 0.87 MB with 78 wide blocks of 19,421, where a 32-bit
+/// base per 16 and a byte a string took 1.55 MB (formats 19–37, `_BlockedNumbers`), and
+/// `UInt32`s 5.0 MB.
 ///
-/// - Complexity: an offset in O(1): two reads (a base, then a byte or a wide offset).
+/// - Complexity: an offset in O(*p*) for *p* planes: a base and *p* adjacent words, or a
+///   wide offset.
 struct _StringOffsets: Sendable {
-    /// The offsets, in blocks (the layout above).
-    let numbers: _BlockedNumbers
+    /// The offsets, in blocks of bit planes (the layout above).
+    let column: _StepColumn
 
-    /// Per block: its first offset, or `wideFlag | i` for a block stored as `wide[i...]`.
-    var base: _Column<UInt32> { numbers.base }
-    /// Per offset: the offset less its block's base (0 in a wide block).
-    var delta: _Column<UInt8> { numbers.delta }
-    /// The offsets of the wide blocks, one after another.
-    var wide: _Column<UInt32> { numbers.wide }
-
-    static let shift = _BlockedNumbers.shift
-    static let blockSize = _BlockedNumbers.blockSize
-    static let wideFlag = _BlockedNumbers.wideFlag
-
-    init(base: _Column<UInt32>, delta: _Column<UInt8>, wide: _Column<UInt32>) {
-        numbers = _BlockedNumbers(base: base, delta: delta, wide: wide)
+    init(column: _StepColumn) {
+        self.column = column
     }
 
-    /// `offsets` (rising, each below 2³¹), in blocks.
+    /// `offsets` (rising, each below 2³¹), in the planes that take the fewest bytes.
     init(_ offsets: [UInt32]) {
         for i in offsets.indices.dropFirst() { precondition(offsets[i - 1] <= offsets[i], "offsets rise") }
-        precondition((offsets.last ?? 0) < Self.wideFlag, "offsets below 2^31")
-        numbers = _BlockedNumbers(offsets)
+        precondition((offsets.last ?? 0) < _StepColumn.wideFlag, "offsets below 2^31")
+        column = _StepColumn(offsets)
     }
 
     /// The number of offsets.
-    var count: Int { numbers.count }
+    var count: Int { column.count }
 
-    /// Offset `i`, for `0 <= i < count`. A damaged wide base reads offset 0 rather than
-    /// outside `wide`.
+    /// Offset `i`, for `0 <= i < count` (any offset of a column that passed
+    /// `isConsistent(end:)` reads inside it).
     @inline(__always)
-    subscript(i: Int) -> Int {
-        let block = numbers.base[i &>> Self.shift]
-        if block & Self.wideFlag == 0 { return Int(block) &+ Int(numbers.delta[i]) }
-        let at = Int(block & ~Self.wideFlag) &+ (i & (Self.blockSize - 1))
-        return at < numbers.wide.count ? Int(numbers.wide.pointer[at]) : 0
+    subscript(i: Int) -> Int { Int(column.buffers[i]) }
+
+    /// Offset `i`, for `0 < i < count`, given offset `i - 1` (`_StepColumn.Buffers.number(_:after:)`):
+    /// for a loop over strings in turn.
+    @inline(__always)
+    func offset(_ i: Int, after previous: Int) -> Int {
+        Int(column.buffers.number(i, after: UInt32(truncatingIfNeeded: previous)))
+    }
+
+    /// Offsets `i` and `i + 1`, for `0 <= i < count - 1`: where string `i` starts and
+    /// ends, read together (`_StepColumn.Buffers.pair`).
+    @inline(__always)
+    func bounds(_ i: Int) -> (start: Int, end: Int) {
+        let (start, end) = column.buffers.pair(i)
+        return (Int(start), Int(end))
     }
 
     /// Whether the blocks fit the offsets, and the offsets rise from 0 to `end`: what a
-    /// loaded index must satisfy before it reads strings through them.
+    /// loaded index must satisfy before it reads strings through them. (Within a block of
+    /// planes the offsets rise by construction; a wide block's are checked one by one, and
+    /// each block's first against the last before.)
     ///
-    /// - Complexity: O(*n*) for *n* offsets.
+    /// - Complexity: O(*b* *p* + *w*) for *b* blocks of *p* planes and *w* offsets in wide
+    ///   blocks.
     func isConsistent(end: Int) -> Bool {
-        guard count >= 1, numbers.isConsistent(), numbers.buffers[0] == 0 else { return false }
-        let (rises, last) = numbers.rising()
-        return rises && Int(last) == end
+        guard count >= 1, end >= 0, end < Int(_StepColumn.wideFlag), column.isConsistent(below: end + 1)
+        else { return false }
+        let b = column.buffers, blocks = (count + _StepColumn.blockSize - 1) >> _StepColumn.shift
+        var previous: UInt32 = 0
+        for block in 0..<blocks {
+            let first = block << _StepColumn.shift, last = min(first + _StepColumn.blockSize, count) - 1
+            if column.base[block] & _StepColumn.wideFlag == 0 {
+                guard b[first] >= previous else { return false }
+            } else {
+                for i in first...last {
+                    guard b[i] >= previous else { return false }
+                    previous = b[i]
+                }
+            }
+            previous = b[last]
+        }
+        return b[0] == 0 && Int(b[count - 1]) == end
     }
 }

@@ -139,8 +139,10 @@ enum _IndexFile {
     /// `trie.<list>.best`), not 32-bit scores. 37: the key text's texts without a 0 after
     /// each (a text ends where the next starts, `_KeyText`), a last block's starts past its
     /// texts where it ends, and a block with a start past 254 wide (its starts as
-    /// `UInt32`s after eight 255s), not found by a skip over the zeros.
-    static let version: UInt64 = 37
+    /// `UInt32`s after eight 255s), not found by a skip over the zeros. 38: where each
+    /// name's codes start as a `_StepColumn` of up to five planes (`names.base`, `.steps`,
+    /// `.wide`, `.planes`, `.count`), not a base per 16 and a byte each (`.delta`).
+    static let version: UInt64 = 38
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
