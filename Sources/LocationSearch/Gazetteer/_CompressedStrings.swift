@@ -270,8 +270,9 @@ struct _CompressedStrings: Sendable {
         @inline(__always)
         mutating func bytes(_ index: Int) -> UnsafeBufferPointer<UInt8> {
             if index == last &+ 1 && strings.folds.flags.isEmpty {
-                // The next string, of symbols (most reads): it starts where the last ended.
-                let end = strings.offsets[index &+ 1]
+                // The next string, of symbols (most reads): it starts where the last ended,
+                // and ends its length of codes further (`_StringOffsets.offset(_:after:)`).
+                let end = strings.offsets.offset(index &+ 1, after: self.units.upperBound)
                 let units = self.units.upperBound..<(end >= self.units.upperBound && end <= strings.codeCount
                     ? end : self.units.upperBound)
                 if 8 &* units.count &+ _SymbolTable.longestCopy > capacity {

@@ -140,9 +140,8 @@ final class _KeyText: Sendable {
                 if wide {
                     (base + n).initialize(repeating: 255, count: blockSize)
                     for j in 0..<blockSize {
-                        withUnsafeBytes(of: UInt32(slots[j] + header).littleEndian) { word in
-                            for (i, byte) in word.enumerated() { base[n + blockSize + 4 * j + i] = byte }
-                        }
+                        let start = UInt32(slots[j] + header).littleEndian, at = n + blockSize + 4 * j
+                        UnsafeMutableRawPointer(base).storeBytes(of: start, toByteOffset: at, as: UInt32.self)
                     }
                 } else {
                     for j in 0..<blockSize { base[n + j] = UInt8(slots[j]) }
@@ -338,8 +337,8 @@ final class _KeyText: Sendable {
             if wide {
                 let late = (0..<Self.blockSize).contains { j in
                     let at = start + Self.blockSize + 4 * j
-                    let slot = Int(UInt32(littleEndian: buffers.bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)))
-                    return slot - Self.wideStarts > Self.largestNarrowStart
+                    let slot = UInt32(littleEndian: buffers.bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
+                    return Int(slot) - Self.wideStarts > Self.largestNarrowStart
                 }
                 precondition(late, "block \(block) is wide for no start past \(Self.largestNarrowStart)")
             }
