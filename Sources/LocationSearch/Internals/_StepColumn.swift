@@ -3,8 +3,8 @@
 /// *p*'s bit `j` being bit *p* of how far number `j` of the block is above number `j - 1`,
 /// so number `j` is the base plus, for each plane, its set bits up to `j` shifted by *p*.
 ///
-/// The index keeps each indexed name's place and display name so, and the gazetteer
-/// where each of its coded names starts (`_StringOffsets`: five planes, a name's codes). Names are indexed place
+/// The index keeps each indexed name's place and display name so, and the gazetteer where
+/// each of its coded names starts (`_StringOffsets`: five planes). Names are indexed place
 /// by place, and every bundled place has at least one indexed name, so a name's place is
 /// the place of the name before or the next one: one plane (0.22 MB for the bundled data's
 /// 1.19 M names, where a base per 64 and a byte a name took 1.27 MB, format 27). A name's
@@ -197,37 +197,47 @@ struct _StepColumn: Sendable {
     }
 
     /// Whether the blocks fit the count, their words have no bit outside their numbers,
-    /// every wide block lies inside `wide`, and every number is below `limit`: what a
+    /// every wide block lies inside `wide`, every number is below `limit`, and, when
+    /// `rising`, no number is below the one before (within a block of planes none can be,
+    /// so a wide block's numbers and each block's first against the last before): what a
     /// loaded index must satisfy before a search reads through it.
     ///
     /// - Complexity: O(*b* *p* + *w*) for *b* blocks of *p* planes and *w* numbers in wide
     ///   blocks.
-    func isConsistent(below limit: Int) -> Bool {
+    func isConsistent(below limit: Int, rising: Bool = false) -> Bool {
         let blocks = (count + Self.blockSize - 1) >> Self.shift
         guard count >= 0, (1...Self.maximumPlanes).contains(planes), base.count == blocks,
               steps.count == blocks * planes, wide.count % Self.blockSize == 0
         else { return false }
-        let base = base.buffer, steps = steps.buffer
-        var largest: UInt64 = 0
+        let base = base.buffer, steps = steps.buffer, wideNumbers = wide.buffer
+        var largest: UInt64 = 0, previous: UInt64 = 0
         for b in 0..<blocks {
             let n = min(Self.blockSize, count - (b << Self.shift))
             // The bits a block may set: 1 ..< n.
             let allowed = (n == Self.blockSize ? ~0 : (UInt64(1) << UInt64(n)) - 1) & ~1
             if base[b] & Self.wideFlag == 0 {
                 var top = UInt64(base[b])
+                guard !rising || top >= previous else { return false }
                 for p in 0..<planes {
                     let word = steps[b * planes + p]
                     guard word & ~allowed == 0 else { return false }
                     top += UInt64(word.nonzeroBitCount) << UInt64(p)
                 }
                 largest = Swift.max(largest, top)
+                previous = top
             } else {
                 let at = Int(base[b] & ~Self.wideFlag)
                 for p in 0..<planes where steps[b * planes + p] != 0 { return false }
                 guard at % Self.blockSize == 0, at < wide.count else { return false }
+                if rising {
+                    for number in wideNumbers[at..<at + Self.blockSize] {
+                        guard UInt64(number) >= previous else { return false }
+                        previous = UInt64(number)
+                    }
+                }
             }
         }
-        for number in wide.buffer { largest = Swift.max(largest, UInt64(number)) }
+        for number in wideNumbers { largest = Swift.max(largest, UInt64(number)) }
         return count == 0 || largest < UInt64(clamping: limit)
     }
 }

@@ -49,29 +49,16 @@ struct _StringOffsets: Sendable {
     }
 
     /// Whether the blocks fit the offsets, and the offsets rise from 0 to `end`: what a
-    /// loaded index must satisfy before it reads strings through them. (Within a block of
-    /// planes the offsets rise by construction; a wide block's are checked one by one, and
-    /// each block's first against the last before.)
+    /// loaded index must satisfy before it reads strings through them
+    /// (`_StepColumn.isConsistent(below:rising:)`).
     ///
     /// - Complexity: O(*b* *p* + *w*) for *b* blocks of *p* planes and *w* offsets in wide
     ///   blocks.
     func isConsistent(end: Int) -> Bool {
-        guard count >= 1, end >= 0, end < Int(_StepColumn.wideFlag), column.isConsistent(below: end + 1)
+        guard count >= 1, end >= 0, end < Int(_StepColumn.wideFlag),
+              column.isConsistent(below: end + 1, rising: true)
         else { return false }
-        let b = column.buffers, blocks = (count + _StepColumn.blockSize - 1) >> _StepColumn.shift
-        var previous: UInt32 = 0
-        for block in 0..<blocks {
-            let first = block << _StepColumn.shift, last = min(first + _StepColumn.blockSize, count) - 1
-            if column.base[block] & _StepColumn.wideFlag == 0 {
-                guard b[first] >= previous else { return false }
-            } else {
-                for i in first...last {
-                    guard b[i] >= previous else { return false }
-                    previous = b[i]
-                }
-            }
-            previous = b[last]
-        }
+        let b = column.buffers
         return b[0] == 0 && Int(b[count - 1]) == end
     }
 }
