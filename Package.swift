@@ -21,7 +21,10 @@ let package = Package(
         .target(
             name: "LocationSearch",
             dependencies: ["LocationSearchGazetteerData"],
-            exclude: ["Text/generate_folding_table.py", "Text/generate_case_classes.swift", "Rendering/generate_width_table.py"]
+            exclude: [
+                "Text/generate_folding_table.py", "Text/generate_case_classes.swift", "Text/generate_simple_case.swift",
+                "Rendering/generate_width_table.py",
+            ]
         ),
         .executableTarget(
             name: "location-search",

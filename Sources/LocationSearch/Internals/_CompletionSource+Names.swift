@@ -32,7 +32,12 @@ extension _CompletionSource {
     ///   decoded; O(*n*) in the length of the place's names when they are not marked.
     func respelled(_ row: _CompletionRow, typed: String, scanningAll: Bool = false) -> _CompletionRow {
         let names = gazetteer._names
+        // (On bytes when the name and what was typed are simple scalars, `_SimpleCase`.)
+        let typedScalars = _SimpleCase.scalars(ofLowercased: typed)
         func fits(_ name: UInt32) -> Bool {
+            if let typedScalars, let alike = names.withBytes(Int(name), { _SimpleCase.startAlike($0, typedScalars) }) {
+                return alike
+            }
             let lower = names.string(Int(name)).lowercased()
             return lower.hasPrefix(typed) || typed.hasPrefix(lower)
         }
@@ -44,8 +49,10 @@ extension _CompletionSource {
         // What was typed has letters beyond ASCII, so a name spelt that way has too; and
         // when it starts with an ASCII letter, so does the name (either case).
         let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
+        // (A name whose bytes show it does not start like what was typed needs no fold.)
         func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
+            if let typedScalars, _SimpleCase.startAlike(bytes, typedScalars) == false { return false }
             return bytes._hasNonASCII
         }
         var found: UInt32?

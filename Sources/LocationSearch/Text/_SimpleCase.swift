@@ -1,0 +1,138 @@
+/// Whether a name, lower-cased, and a typed query start alike, as
+/// `String.lowercased()` and `String.hasPrefix(_:)` decide, on UTF-8 bytes where they can:
+/// the test `_CompletionSource.respelled` asks of every row when a query has letters
+/// beyond ASCII, where the `String` calls were two thirds of its cost.
+///
+/// The comparison on bytes holds for *simple* scalars: each is its own grapheme cluster
+/// beside any other simple scalar, canonically equivalent to no other (a starter, not a
+/// mark, not excluded from composition), and `lowercased()` makes it one simple scalar,
+/// which is its own lower case. Between strings of simple scalars, `hasPrefix` (which
+/// compares `Character`s, canonically equivalent ones as equal) is a comparison of
+/// scalars, and `lowercased()` (the lower-case mapping of each scalar in turn, with no
+/// context) is a mapping of each. The simple scalars are those of
+/// `_simpleCaseTableSource` (ASCII to Armenian and the Latin Extended Additional block;
+/// `generate_simple_case.swift` writes it from the toolchain's Unicode properties) and
+/// the caseless blocks of `caselessBlocks`. Any other scalar (a combining mark, a
+/// Turkish "İ", whose lower case is two scalars, Thai, Devanagari) leaves the answer to
+/// the `String` calls.
+enum _SimpleCase {
+    /// Blocks of letters without case taken whole, each scalar simple and its own lower
+    /// case (`SimpleCaseTests` checks every one): Hebrew and Arabic letters, Georgian,
+    /// hiragana and katakana, CJK ideographs, Hangul syllables.
+    static let caselessBlocks: [ClosedRange<UInt32>] = [
+        0x5D0...0x5EA, 0x620...0x64A, 0x10D0...0x10FA, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF,
+        0xAC00...0xD7A3,
+    ]
+
+    /// The blocks the table covers: a scalar of one that it does not list is not simple.
+    static let tableBlocks: [ClosedRange<UInt32>] = [0...0x58F, 0x1E00...0x1EFF]
+
+    /// Per scalar of the table's blocks (below U+0590, then U+1E00–U+1EFF at 0x590), its
+    /// lower case, or 0 when it is not simple; made on first use from
+    /// `_simpleCaseTableSource` (146 ranges).
+    static let table: [UInt16] = {
+        var table = [UInt16](repeating: 0, count: 0x590 + 0x100)
+        forEachRange { first, last, delta, pairs in
+            for scalar in first...last {
+                let lower = pairs && (scalar - first) & 1 == 1 ? Int64(scalar) : Int64(scalar) + delta
+                precondition(tableBlocks.contains { $0.contains(scalar) } && (0..<0x1_0000).contains(lower),
+                             "the simple case table is malformed")
+                table[slot(scalar)] = UInt16(lower)
+            }
+        }
+        return table
+    }()
+
+    /// Where scalar `value` of the table's blocks is in `table`.
+    @inline(__always)
+    private static func slot(_ value: UInt32) -> Int {
+        value < 0x590 ? Int(value) : Int(value) - 0x1E00 + 0x590
+    }
+
+    /// Calls `body` with each line of `_simpleCaseTableSource`: its first and last scalar,
+    /// the step to the lower case, and whether only every other scalar from the first
+    /// takes it (`~`).
+    static func forEachRange(_ body: (_ first: UInt32, _ last: UInt32, _ delta: Int64, _ pairs: Bool) -> Void) {
+        for line in _simpleCaseTableSource.split(separator: "\n") {
+            // "first-last=delta" or "first-last~delta", the delta maybe negative.
+            let mark = line.firstIndex { $0 == "=" || $0 == "~" } ?? line.endIndex
+            let bounds = line[..<mark].split(separator: "-")
+            guard bounds.count == 2, mark < line.endIndex, let delta = Int64(line[line.index(after: mark)...]),
+                  let first = UInt32(bounds[0], radix: 16), let last = UInt32(bounds[1], radix: 16), first <= last
+            else { preconditionFailure("the simple case table is malformed: \(line)") }
+            body(first, last, delta, line[mark] == "~")
+        }
+    }
+
+    /// The lower case of scalar `value` if it is simple, else nil.
+    @inline(__always)
+    static func lowercase(_ value: UInt32) -> UInt32? {
+        if value < 0x80 {
+            guard value >= 0x20 && value < 0x7F else { return nil }
+            return value &- 0x41 < 26 ? value | 0x20 : value
+        }
+        if value < 0x590 || (0x1E00...0x1EFF).contains(value) {
+            let lower = table[slot(value)]
+            return lower == 0 ? nil : UInt32(lower)
+        }
+        for block in caselessBlocks where block.contains(value) { return value }
+        return nil
+    }
+
+    /// `string`'s scalars if every one is simple and its own lower case (as every simple
+    /// scalar of a `lowercased()` string is), else nil.
+    static func scalars(ofLowercased string: String) -> [UInt32]? {
+        var scalars: [UInt32] = []
+        for scalar in string.unicodeScalars {
+            guard lowercase(scalar.value) == scalar.value else { return nil }
+            scalars.append(scalar.value)
+        }
+        return scalars
+    }
+
+    /// Whether the name of UTF-8 `bytes`, lower-cased, starts with `typed` (scalars, each
+    /// simple and its own lower case) or `typed` with it: `lower.hasPrefix(typed) ||
+    /// typed.hasPrefix(lower)` for `lower` the name's `lowercased()`; nil when that needs
+    /// the `String` calls (a scalar that is not simple, up to the one after the shorter
+    /// string's end or the first that differs, or bytes that are not UTF-8).
+    ///
+    /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one scalar past.
+    static func startAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ typed: [UInt32]) -> Bool? {
+        var i = 0, compared = 0
+        // Each scalar up to the one after the first that differs or after `typed` ends: the
+        // cluster the comparison stops in ends there only if that one is simple.
+        while i < bytes.count {
+            guard let (value, length) = scalar(bytes, at: i), let lower = lowercase(value) else { return nil }
+            i &+= length
+            if compared == typed.count { return true }        // `lower` starts with `typed`
+            if lower != typed[compared] { return i < bytes.count ? following(bytes, at: i) : false }
+            compared &+= 1
+        }
+        return true                                           // `typed` starts with `lower`
+    }
+
+    /// False if the scalar at `i` is simple (so the one before ends its cluster), else nil.
+    private static func following(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool? {
+        guard let (value, _) = scalar(bytes, at: i), lowercase(value) != nil else { return nil }
+        return false
+    }
+
+    /// The scalar whose UTF-8 starts at `i`, and its length, or nil for bytes that are not
+    /// UTF-8 there (a continuation byte, one missing, an overlong or surrogate form).
+    @inline(__always)
+    static func scalar(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> (UInt32, Int)? {
+        let lead = UInt32(bytes[i])
+        if lead < 0x80 { return (lead, 1) }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, lead < 0xF5, i + length <= bytes.count else { return nil }
+        var value = lead & (0x7F >> UInt32(length))
+        for k in 1..<length {
+            let byte = UInt32(bytes[i + k])
+            guard byte & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | (byte & 0x3F)
+        }
+        let smallest: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x1_0000
+        guard value >= smallest, value <= 0x10FFFF, !(0xD800...0xDFFF).contains(value) else { return nil }
+        return (value, length)
+    }
+}

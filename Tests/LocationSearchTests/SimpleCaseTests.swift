@@ -1,0 +1,178 @@
+import Testing
+@testable import LocationSearch
+
+@Suite("Simple case", .holdsItsThread)
+struct SimpleCaseTests {
+    /// A starter that is not a mark, a control or unassigned, and not excluded from
+    /// composition: as `generate_simple_case.swift` defines it.
+    static func isStarterLetterLike(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .control, .format, .surrogate, .privateUse,
+             .unassigned, .lineSeparator, .paragraphSeparator:
+            return false
+        default:
+            return properties.canonicalCombiningClass == .notReordered && !properties.isFullCompositionExclusion
+        }
+    }
+
+    /// The lower case of `scalar` if it is simple (and its lower case lies in the blocks
+    /// `_SimpleCase` covers), from its Unicode properties.
+    static func reference(_ value: UInt32) -> UInt32? {
+        guard let scalar = Unicode.Scalar(value), isStarterLetterLike(scalar) else { return nil }
+        let lower = Array(scalar.properties.lowercaseMapping.unicodeScalars)
+        guard lower.count == 1, isStarterLetterLike(lower[0]),
+              Array(lower[0].properties.lowercaseMapping.unicodeScalars) == [lower[0]],
+              covered(lower[0].value)
+        else { return nil }
+        return lower[0].value
+    }
+
+    static func covered(_ value: UInt32) -> Bool {
+        (_SimpleCase.tableBlocks + _SimpleCase.caselessBlocks).contains { $0.contains(value) }
+    }
+
+    /// The simple scalars: every one of the table's blocks, every 7th of the caseless ones.
+    static let simpleScalars: [UInt32] = {
+        var scalars: [UInt32] = []
+        for block in _SimpleCase.tableBlocks { scalars += block.filter { _SimpleCase.lowercase($0) != nil } }
+        for block in _SimpleCase.caselessBlocks { scalars += stride(from: block.lowerBound, through: block.upperBound, by: 7) }
+        return scalars
+    }()
+
+    /// The table (`_simpleCaseTableSource`) is the properties' for every scalar of its
+    /// blocks, every scalar of the caseless blocks is simple and its own lower case, and
+    /// no other scalar of the Basic Multilingual Plane is simple. If a toolchain's Unicode
+    /// data differ, run `generate_simple_case.swift` (Sources/LocationSearch/Text).
+    @Test func theTableHoldsThePropertiesLowerCase() {
+        var wrong: [UInt32] = []
+        for value in UInt32(0)..<0x1_0000 {
+            let inTable = _SimpleCase.tableBlocks.contains { $0.contains(value) }
+            let caseless = _SimpleCase.caselessBlocks.contains { $0.contains(value) }
+            let expected: UInt32? = inTable ? Self.reference(value) : caseless ? value : nil
+            if _SimpleCase.lowercase(value) != expected || (caseless && Self.reference(value) != value) {
+                wrong.append(value)
+            }
+        }
+        #expect(wrong.isEmpty, "\(wrong.prefix(10).map { String($0, radix: 16) })")
+        #expect(_SimpleCase.lowercase(0x10_0000) == nil && _SimpleCase.lowercase(0x1_F600) == nil)
+        // Some the comparison must leave to the `String` calls.
+        for value: UInt32 in [0x0D, 0x130, 0x301, 0x308, 0x37E, 0x212A, 0xE33, 0x1100, 0x3099] {
+            #expect(_SimpleCase.lowercase(value) == nil, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// No two simple scalars are canonically equivalent (a set of `Character`s, which
+    /// hashes equivalent ones alike, keeps every one), each is one `Character`, and stays
+    /// one beside others of every block.
+    @Test func simpleScalarsAreDistinctCharactersOfTheirOwn() {
+        let scalars = Self.simpleScalars
+        #expect(scalars.count > 2_000)
+        let characters = Set(scalars.map { Character(Unicode.Scalar($0)!) })
+        #expect(characters.count == scalars.count)
+        let probes: [UInt32] = [0x20, 0x41, 0x7A, 0x2D, 0x27, 0xE9, 0x130 + 1, 0x1C5, 0x2BC, 0x391, 0x3C3, 0x410, 0x451,
+                                0x531, 0x5D0, 0x627, 0x640, 0x10D0, 0x1E9E, 0x1EA1, 0x3042, 0x30A2, 0x4E2D, 0xAC00, 0xD7A3]
+        var joined: [String] = []
+        for value in scalars {
+            let scalar = Unicode.Scalar(value)!
+            for probe in probes {
+                let other = Unicode.Scalar(probe)!
+                var pair = String.UnicodeScalarView()
+                pair.append(scalar)
+                pair.append(other)
+                var reversed = String.UnicodeScalarView()
+                reversed.append(other)
+                reversed.append(scalar)
+                if String(pair).count != 2 || String(reversed).count != 2 {
+                    joined.append(String(value, radix: 16) + "+" + String(probe, radix: 16))
+                }
+            }
+        }
+        #expect(joined.isEmpty, "\(joined.prefix(10))")
+    }
+
+    /// `String.lowercased()` then `hasPrefix` both ways, the `String` calls the comparison
+    /// stands for.
+    static func stringAnswer(_ name: String, _ typed: String) -> Bool {
+        let lower = name.lowercased()
+        return lower.hasPrefix(typed) || typed.hasPrefix(lower)
+    }
+
+    static func bytesAnswer(_ name: String, _ typed: String) -> Bool? {
+        guard let scalars = _SimpleCase.scalars(ofLowercased: typed) else { return nil }
+        return Array(name.utf8).withUnsafeBufferPointer { _SimpleCase.startAlike($0, scalars) }
+    }
+
+    @Test func examples() {
+        let cases: [(String, String, Bool?)] = [
+            ("München", "mün", true), ("München", "münchen am see", true), ("München", "müns", false), ("Munchen", "mün", false),
+            ("Čakovec", "č", true), ("Cakovec", "č", false), ("", "ü", true), ("ÆRØ", "ærø", true),
+            ("Σάμος", "σά", true), ("ΑΣ", "ασ", true), ("Москва", "моск", true), ("МОСКВА", "москвы", false),
+            ("東京都", "東京", true), ("서울", "서울특별시", true), ("Ḩalab", "ḩa", true), ("ǅemal", "ǆe", true),
+            // A mark after the scalar compared, or in what was typed: the `String` calls.
+            ("Me\u{301}xico", "mé", nil), ("Ce\u{301}", "cx", nil), ("İzmir", "i", nil), ("Mexico", "me\u{301}", nil),
+            // A mark past the scalar after the comparison stops does not matter.
+            ("Mex\u{301}", "me", true), ("Max\u{301}", "me", false),
+        ]
+        for (name, typed, expected) in cases {
+            #expect(Self.bytesAnswer(name, typed) == expected, "\(name) \(typed)")
+            if let expected { #expect(Self.stringAnswer(name, typed) == expected, "\(name) \(typed)") }
+        }
+    }
+
+    /// Random names and typed queries, of simple scalars and of others (marks, "İ", the
+    /// Kelvin sign, the Greek question mark, CR LF, Thai): wherever the comparison on bytes
+    /// answers, it answers as the `String` calls do, and between simple scalars it always
+    /// answers.
+    @Test func agreesWithTheStringCalls() {
+        var random = SeededGenerator(seed: 19)
+        let simple = Self.simpleScalars
+        let others: [UInt32] = [0x301, 0x308, 0x327, 0x130, 0x212A, 0x37E, 0x0D, 0x0A, 0xE33, 0xE01, 0x1F1E6, 0x200D,
+                                0x1100, 0x1161, 0x3099, 0xFB01, 0x1F88]
+        let alphabet: [UInt32] = Array("aeiouAEIOUéÉüÜσΣςяЯ東ḩḨǅǆ -'".unicodeScalars.map(\.value))
+        var answered = 0, checked = 0
+        for round in 0..<20_000 {
+            func string(simpleOnly: Bool) -> String {
+                var view = String.UnicodeScalarView()
+                for _ in 0..<Int.random(in: 0...6, using: &random) {
+                    let pick = Int.random(in: 0..<10, using: &random)
+                    let value = pick < 6 ? alphabet.randomElement(using: &random)!
+                        : pick < 9 || simpleOnly ? simple.randomElement(using: &random)! : others.randomElement(using: &random)!
+                    view.append(Unicode.Scalar(value)!)
+                }
+                return String(view)
+            }
+            let simpleOnly = round % 2 == 0
+            let name = string(simpleOnly: simpleOnly)
+            // What was typed is lower-cased, as `typedSpelling` makes it; often a prefix of the name's.
+            var typed = string(simpleOnly: simpleOnly).lowercased()
+            if round % 3 == 0 { typed = String(name.lowercased().unicodeScalars.prefix(Int.random(in: 0...4, using: &random))) }
+            guard !typed.isEmpty else { continue }
+            checked += 1
+            let bytes = Self.bytesAnswer(name, typed)
+            if simpleOnly { #expect(bytes != nil, "\(Array(name.unicodeScalars)) \(Array(typed.unicodeScalars))") }
+            if let bytes {
+                answered += 1
+                #expect(bytes == Self.stringAnswer(name, typed),
+                        "\(Array(name.unicodeScalars)) \(Array(typed.unicodeScalars))")
+            }
+        }
+        #expect(checked > 15_000 && answered > checked / 2)
+    }
+
+    /// Bytes that are not UTF-8 leave the answer to the `String` calls, and are never read
+    /// past.
+    @Test func bytesThatAreNotUTF8() {
+        let typed: [UInt32] = [0x61]
+        for bytes: [UInt8] in [[0x80], [0xC3], [0xC0, 0x81], [0xE0, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80],
+                               [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0xC3, 0x28], [0xFF]] {
+            #expect(bytes.withUnsafeBufferPointer { _SimpleCase.startAlike($0, typed) } == nil, "\(bytes)")
+        }
+        // Decoded alike where they are UTF-8.
+        for value: UInt32 in [0x41, 0xE9, 0x20AC, 0x1F600, 0x10FFFF, 0x80, 0x7FF, 0x800, 0xFFFF, 0x10000] {
+            let bytes = Array(String(Unicode.Scalar(value)!).utf8)
+            let decoded = bytes.withUnsafeBufferPointer { _SimpleCase.scalar($0, at: 0) }
+            #expect(decoded?.0 == value && decoded?.1 == bytes.count)
+        }
+    }
+}
