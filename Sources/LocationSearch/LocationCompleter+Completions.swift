@@ -53,11 +53,11 @@ extension LocationCompleter {
 
     /// The query's name part (before any comma), lower-cased, when it has letters beyond
     /// ASCII: titles then show the spelling typed (see `_CompletionSource.respelled`).
-    static func typedSpelling(_ query: String) -> String? {
+    static func typedSpelling(_ query: String) -> _TypedSpelling? {
         guard query.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
         let name = query.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         let typed = name._trimmingHorizontalSpace().lowercased()
-        return typed.isEmpty ? nil : typed
+        return typed.isEmpty ? nil : _TypedSpelling(typed)
     }
 
     /// The search behind `completions(for:options:)`: the best matches for `plan`, best

@@ -383,8 +383,8 @@ struct NameFoldsTests {
                     let lower = names.string(Int(n)).lowercased()
                     for typed in Set([lower, String(lower.prefix(2)), String(lower.prefix(4))])
                     where typed.utf8.contains(where: { $0 >= 0x80 }) {
-                        let marked = source.respelled(row, typed: typed)
-                        let all = source.respelled(row, typed: typed, scanningAll: true)
+                        let marked = source.respelled(row, typed: _TypedSpelling(typed))
+                        let all = source.respelled(row, typed: _TypedSpelling(typed), scanningAll: true)
                         #expect(marked.display == all.display, "\(names.string(Int(display))) typed \(typed)")
                         if marked.display != display { respelt += 1 }
                     }

@@ -30,10 +30,10 @@ extension _CompletionSource {
     ///
     /// - Complexity: O(*n* / 64 + *r*) for a place of *n* names, *r* of them marked and
     ///   decoded; O(*n*) in the length of the place's names when they are not marked.
-    func respelled(_ row: _CompletionRow, typed: String, scanningAll: Bool = false) -> _CompletionRow {
+    func respelled(_ row: _CompletionRow, typed spelling: _TypedSpelling, scanningAll: Bool = false) -> _CompletionRow {
         let names = gazetteer._names
         // (On bytes when the name and what was typed are simple scalars, `_SimpleCase`.)
-        let typedScalars = _SimpleCase.scalars(ofLowercased: typed)
+        let typed = spelling.text, typedScalars = spelling.scalars
         func fits(_ name: UInt32) -> Bool {
             if let typedScalars, let alike = names.withBytes(Int(name), { _SimpleCase.startAlike($0, typedScalars) }) {
                 return alike
@@ -120,5 +120,18 @@ extension _CompletionSource {
         let record = record(row)
         let canonical = gazetteer._names.string(Int(record.firstName))
         return gazetteer.place(at: Int(row.place), record, name: canonical)
+    }
+}
+
+/// What titles are respelled with when a query has letters beyond ASCII
+/// (`LocationCompleter.typedSpelling`): its name part, lower-cased, and its scalars when
+/// each is simple (`_SimpleCase`), found once a query rather than once a row.
+struct _TypedSpelling {
+    let text: String
+    let scalars: [UInt32]?
+
+    init(_ text: String) {
+        self.text = text
+        scalars = _SimpleCase.scalars(ofLowercased: text)
     }
 }
