@@ -1,7 +1,7 @@
 /// Whether a name, lower-cased, and a typed query start alike, as
 /// `String.lowercased()` and `String.hasPrefix(_:)` decide, on UTF-8 bytes where they can:
 /// the test `_CompletionSource.respelled` asks of every row when a query has letters
-/// beyond ASCII, where the `String` calls were two thirds of its cost.
+/// beyond ASCII, where the `String` calls were more than half its cost.
 ///
 /// The comparison on bytes holds for *simple* scalars: each is its own grapheme cluster
 /// beside any other simple scalar, canonically equivalent to no other (a starter, not a
@@ -35,7 +35,7 @@ enum _SimpleCase {
         forEachRange { first, last, delta, pairs in
             for scalar in first...last {
                 let lower = pairs && (scalar - first) & 1 == 1 ? Int64(scalar) : Int64(scalar) + delta
-                precondition(tableBlocks.contains { $0.contains(scalar) } && (0..<0x1_0000).contains(lower),
+                precondition(tableBlocks.contains { $0.contains(scalar) } && (1..<0x1_0000).contains(lower),
                              "the simple case table is malformed")
                 table[slot(scalar)] = UInt16(lower)
             }
