@@ -16,6 +16,18 @@ struct ScalarRangesTests {
         #expect(none == 0)
     }
 
+    /// Lines with either mark, and values below zero.
+    @Test func marksAndNegativeValuesReadBack() {
+        var ranges: [(UInt32, UInt32, UInt8, Int)] = []
+        _ScalarRanges.forEachRange(in: "100-12F~1\n178-178=-121\n\n1E9E-1E9E=-7615\n20-40=0") {
+            ranges.append(($0, $1, $2, $3))
+        }
+        #expect(ranges.map(\.0) == [0x100, 0x178, 0x1E9E, 0x20])
+        #expect(ranges.map(\.1) == [0x12F, 0x178, 0x1E9E, 0x40])
+        #expect(ranges.map(\.2) == Array("~==".utf8) + [UInt8(ascii: "=")])
+        #expect(ranges.map(\.3) == [1, -121, -7615, 0])
+    }
+
     /// Both generated tables read whole: as many ranges as lines, rising and disjoint.
     @Test(arguments: [_terminalWidthTableSource, _caseClassTableSource])
     func theGeneratedTablesAreWellFormed(_ source: String) {

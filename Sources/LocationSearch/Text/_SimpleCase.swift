@@ -32,9 +32,11 @@ enum _SimpleCase {
     /// `_simpleCaseTableSource` (146 ranges).
     static let table: [UInt16] = {
         var table = [UInt16](repeating: 0, count: 0x590 + 0x100)
-        forEachRange { first, last, delta, pairs in
+        // (`~`: only every other scalar from the first takes the step.)
+        _ScalarRanges.forEachRange(in: _simpleCaseTableSource) { first, last, mark, delta in
+            let pairs = mark == UInt8(ascii: "~")
             for scalar in first...last {
-                let lower = pairs && (scalar - first) & 1 == 1 ? Int64(scalar) : Int64(scalar) + delta
+                let lower = pairs && (scalar - first) & 1 == 1 ? Int(scalar) : Int(scalar) + delta
                 precondition(tableBlocks.contains { $0.contains(scalar) } && (1..<0x1_0000).contains(lower),
                              "the simple case table is malformed")
                 table[slot(scalar)] = UInt16(lower)
@@ -47,48 +49,6 @@ enum _SimpleCase {
     @inline(__always)
     private static func slot(_ value: UInt32) -> Int {
         value < 0x590 ? Int(value) : Int(value) - 0x1E00 + 0x590
-    }
-
-    /// Calls `body` with each line of `_simpleCaseTableSource`: its first and last scalar,
-    /// the step to the lower case, and whether only every other scalar from the first
-    /// takes it (`~`).
-    ///
-    /// - Complexity: O(*n*) in the source's length, on its bytes (the first query beyond
-    ///   ASCII makes the table: `split` and `Int64(_:)` on substrings took 1.9 M
-    ///   instructions, a byte loop a few tens of thousands).
-    static func forEachRange(_ body: (_ first: UInt32, _ last: UInt32, _ delta: Int64, _ pairs: Bool) -> Void) {
-        var source = _simpleCaseTableSource
-        source.withUTF8 { bytes in
-            var i = 0
-            // The hex or decimal number at `i` (a sign first if `signed`), then the byte after it.
-            func number(radix: Int64, signed: Bool = false) -> (Int64, UInt8) {
-                let negative = signed && i < bytes.count && bytes[i] == UInt8(ascii: "-")
-                if negative { i += 1 }
-                var value: Int64 = 0, digits = 0
-                while i < bytes.count {
-                    let byte = bytes[i], letter = byte | 0x20  // (a letter lower-cased)
-                    let digit = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) ? Int64(byte) - 48
-                        : (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(letter) ? Int64(letter) - 87 : radix
-                    guard digit < radix else { break }
-                    precondition(value < 0x11_0000, "the simple case table is malformed")
-                    value = value * radix + digit
-                    digits += 1
-                    i += 1
-                }
-                precondition(digits > 0, "the simple case table is malformed")
-                let after = i < bytes.count ? bytes[i] : UInt8(ascii: "\n")
-                i += 1
-                return (negative ? -value : value, after)
-            }
-            while i < bytes.count {
-                let (first, dash) = number(radix: 16)
-                let (last, mark) = number(radix: 16)
-                let (delta, end) = number(radix: 10, signed: true)
-                precondition(dash == UInt8(ascii: "-") && (mark == UInt8(ascii: "=") || mark == UInt8(ascii: "~"))
-                             && end == UInt8(ascii: "\n") && first <= last, "the simple case table is malformed")
-                body(UInt32(first), UInt32(last), delta, mark == UInt8(ascii: "~"))
-            }
-        }
     }
 
     /// The lower case of scalar `value` if it is simple, else nil.
