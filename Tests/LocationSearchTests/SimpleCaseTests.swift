@@ -71,7 +71,7 @@ struct SimpleCaseTests {
         let characters = Set(scalars.map { Character(Unicode.Scalar($0)!) })
         #expect(characters.count == scalars.count)
         let probes: [UInt32] = [0x20, 0x41, 0x7A, 0x2D, 0x27, 0xE9, 0x130 + 1, 0x1C5, 0x2BC, 0x391, 0x3C3, 0x410, 0x451,
-                                0x531, 0x5D0, 0x627, 0x640, 0x10D0, 0x1E9E, 0x1EA1, 0x3042, 0x30A2, 0x4E2D, 0xAC00, 0xD7A3]
+                                0x531, 0x5D0, 0x627, 0x640, 0x10D0, 0x1E9E, 0x1EA1, 0x2018, 0x2019, 0x3042, 0x30A2, 0x4E2D, 0xAC00, 0xD7A3]
         var joined: [String] = []
         for value in scalars {
             let scalar = Unicode.Scalar(value)!
@@ -109,6 +109,7 @@ struct SimpleCaseTests {
             ("Čakovec", "č", true), ("Cakovec", "č", false), ("", "ü", true), ("ÆRØ", "ærø", true),
             ("Σάμος", "σά", true), ("ΑΣ", "ασ", true), ("Москва", "моск", true), ("МОСКВА", "москвы", false),
             ("東京都", "東京", true), ("서울", "서울특별시", true), ("Ḩalab", "ḩa", true), ("ǅemal", "ǆe", true),
+            ("Ma‘alot", "ma‘", true), ("Ma’alot", "ma‘", false),
             // A mark after the scalar compared, or in what was typed: the `String` calls.
             ("Me\u{301}xico", "mé", nil), ("Ce\u{301}", "cx", nil), ("İzmir", "i", nil), ("Mexico", "me\u{301}", nil),
             // A mark past the scalar after the comparison stops does not matter.

@@ -16,12 +16,14 @@
 /// Turkish "İ", whose lower case is two scalars, Thai, Devanagari) leaves the answer to
 /// the `String` calls.
 enum _SimpleCase {
-    /// Blocks of letters without case taken whole, each scalar simple and its own lower
-    /// case (`SimpleCaseTests` checks every one): Hebrew and Arabic letters, Georgian,
-    /// hiragana and katakana, CJK ideographs, Hangul syllables.
+    /// Blocks without case taken whole, each scalar simple and its own lower case
+    /// (`SimpleCaseTests` checks every one): Hebrew and Arabic letters, Georgian, the
+    /// dashes and quotation marks of General Punctuation (the ‘ and ’ of transliterated
+    /// Arabic and Hebrew names, "Ma‘alot"), hiragana and katakana, CJK ideographs, Hangul
+    /// syllables.
     static let caselessBlocks: [ClosedRange<UInt32>] = [
-        0x5D0...0x5EA, 0x620...0x64A, 0x10D0...0x10FA, 0x3041...0x3096, 0x30A1...0x30FA, 0x4E00...0x9FFF,
-        0xAC00...0xD7A3,
+        0x5D0...0x5EA, 0x620...0x64A, 0x10D0...0x10FA, 0x2010...0x2027, 0x3041...0x3096, 0x30A1...0x30FA,
+        0x4E00...0x9FFF, 0xAC00...0xD7A3,
     ]
 
     /// The blocks the table covers: a scalar of one that it does not list is not simple.
