@@ -10,9 +10,9 @@
 // canonically equivalent to no other scalar (a starter, not a mark, not excluded from
 // composition) and `String.lowercased()` makes it one scalar that is simple too and its
 // own lower case. Only the blocks `_SimpleCase.lowercase(_:)` looks up are listed: the
-// table's, below U+0590 and U+1E00–U+1EFF, and the caseless blocks it takes whole (Hebrew
-// and Arabic letters, Georgian, kana, CJK ideographs, Hangul syllables), which the tests
-// check. Excluded from the target in Package.swift.
+// table's, below U+0590 and U+1E00–U+1EFF, and the blocks it takes whole (Hebrew and
+// Arabic letters, Georgian, dashes and quotation marks, kana, CJK, Hangul), which the
+// tests check. Excluded from the target in Package.swift.
 
 func isStarterLetterLike(_ scalar: Unicode.Scalar) -> Bool {
     let properties = scalar.properties
