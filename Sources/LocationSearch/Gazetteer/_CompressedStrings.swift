@@ -443,21 +443,25 @@ struct _CompressedStrings: Sendable {
         withBytes(index) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether strings `a` and `b` are the same: from their codes when neither copies nor
-    /// is coded over a fold (a string's codes are then a function of its bytes, the
-    /// encoder being deterministic) or when both are coded over folds (their codes are then
-    /// a function of their bytes too: the fold's text number, distinct texts being
-    /// distinct numbers, and the coder's edits of it; no fold is read), else from their
-    /// bytes.
-    func equal(_ a: Int, _ b: Int) -> Bool {
+    /// Whether strings `a` and `b` are the same, from their codes, when their codes can
+    /// tell: when neither copies nor is coded over a fold (a string's codes are then a
+    /// function of its bytes, the encoder being deterministic) or when both are coded over
+    /// folds (their codes are then a function of their bytes too: the fold's text number,
+    /// distinct texts being distinct numbers, and the coder's edits of it; no fold is
+    /// read). Otherwise nil: only their bytes can tell (`withBytes`).
+    func sameCodes(_ a: Int, _ b: Int) -> Bool? {
         let flagged = folds.isFlagged(a)
-        if flagged == folds.isFlagged(b) && (flagged || copied(a) == nil && copied(b) == nil) {
-            let x = units(a), y = units(b), packed = codes.pointer
-            let shift = y.lowerBound &- x.lowerBound
-            return x.count == y.count
-                && x.allSatisfy { _PackedCodes.code($0, in: packed) == _PackedCodes.code($0 &+ shift, in: packed) }
-        }
-        return withBytes(a) { x in withBytes(b) { y in x._hasSameBytes(as: y) } }
+        guard flagged == folds.isFlagged(b) && (flagged || copied(a) == nil && copied(b) == nil) else { return nil }
+        let x = units(a), y = units(b), packed = codes.pointer
+        let shift = y.lowerBound &- x.lowerBound
+        return x.count == y.count
+            && x.allSatisfy { _PackedCodes.code($0, in: packed) == _PackedCodes.code($0 &+ shift, in: packed) }
+    }
+
+    /// Whether strings `a` and `b` are the same (from their codes when they can tell,
+    /// `sameCodes`, else from their bytes).
+    func equal(_ a: Int, _ b: Int) -> Bool {
+        sameCodes(a, b) ?? withBytes(a) { x in withBytes(b) { y in x._hasSameBytes(as: y) } }
     }
 
     /// Whether the table is well formed, the codes a whole number of packed codes, and the

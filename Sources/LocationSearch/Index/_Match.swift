@@ -6,6 +6,9 @@ struct _Match {
     var population: Int64
     /// What the row shows, to keep rows that read the same apart.
     var row: Row
+    /// Where the title's bytes are in the search's `titleBytes`, once a comparison has
+    /// decoded them (`_Search.readsLikeShown`).
+    var title: Range<Int>? = nil
 
     /// A result row's text, as indices: the displayed name, the canonical name under an
     /// alternate one, the region, the country and the kind.
@@ -22,13 +25,12 @@ struct _Match {
             kind = record.kindCode
         }
 
-        /// Whether the two rows read the same: equal labels, and names with equal text
-        /// (compared by their codes, which equal text has).
+        /// Whether the two rows have the same labels and canonical name, so that they read
+        /// the same if their titles do (`_Search.readsLikeShown`).
         @inline(__always)
-        func reads(like other: Row, _ names: _CompressedStrings) -> Bool {
-            guard admin1 == other.admin1, country == other.country, kind == other.kind,
-                  canonical == other.canonical else { return false }
-            return display == other.display || names.equal(Int(display), Int(other.display))
+        func hasLabels(of other: Row) -> Bool {
+            admin1 == other.admin1 && country == other.country && kind == other.kind
+                && canonical == other.canonical
         }
     }
 

@@ -65,18 +65,43 @@ extension _Search {
             let row = _Match.Row(display: display, record)
             // No two rows that read the same (title, region, country): a row pushed out of
             // the list no longer shows, so only those in it (and earlier ones) count.
-            guard !results.contains(where: { $0.row.reads(like: row, names) }),
-                  !earlier.contains(where: { $0.row.reads(like: row, names) }) else { continue }
+            var title: Range<Int>?
+            guard !readsLikeShown(row, title: &title, names) else { continue }
             let shown = _CompletionRow(
                 place: placeIndex, display: display, name: name,
                 keyOffset: walk.keyOffset(at: position, source: sourceIndex),
                 matchedLength: Int32(clamping: sources[sourceIndex].matchedLength), qualifier: qualifier)
-            let match = _Match(shown: shown, score: score, population: record.population, row: row)
+            let match = _Match(shown: shown, score: score, population: record.population, row: row, title: title)
             let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
             if at < limit {
                 results.insert(match, at: at)
                 if results.count > limit { results.removeLast() }
             }
         }
+    }
+
+    /// Whether a row of the list or of the earlier search reads like `row`: the same
+    /// labels and a title of the same text. Titles are compared by their codes when those
+    /// tell (`_CompressedStrings.sameCodes`), else by their bytes, each title decoded once a
+    /// search into `titleBytes` (`title`: `row`'s, once decoded).
+    mutating func readsLikeShown(_ row: _Match.Row, title: inout Range<Int>?, _ names: _CompressedStrings) -> Bool {
+        func decoded(_ name: UInt32) -> Range<Int> {
+            let start = titleBytes.count
+            names.withBytes(Int(name)) { titleBytes.append(contentsOf: $0) }
+            return start..<titleBytes.count
+        }
+        func reads(like match: inout _Match) -> Bool {
+            guard match.row.hasLabels(of: row) else { return false }
+            if match.row.display == row.display { return true }
+            if let same = names.sameCodes(Int(match.row.display), Int(row.display)) { return same }
+            let mine = title ?? decoded(row.display), theirs = match.title ?? decoded(match.row.display)
+            (title, match.title) = (mine, theirs)
+            return titleBytes.withUnsafeBufferPointer {
+                UnsafeBufferPointer(rebasing: $0[mine])._hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[theirs]))
+            }
+        }
+        for i in results.indices where reads(like: &results[i]) { return true }
+        for i in earlier.indices where reads(like: &earlier[i]) { return true }
+        return false
     }
 }
