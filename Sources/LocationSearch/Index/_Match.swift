@@ -6,9 +6,6 @@ struct _Match {
     var population: Int64
     /// What the row shows, to keep rows that read the same apart.
     var row: Row
-    /// Where the title's bytes are in the search's `titleBytes`, once a comparison has
-    /// decoded them (`_Search.readsLikeShown`).
-    var title: Range<Int>? = nil
 
     /// A result row's text, as indices: the displayed name, the canonical name under an
     /// alternate one, the region, the country and the kind.

@@ -65,13 +65,12 @@ extension _Search {
             let row = _Match.Row(display: display, record)
             // No two rows that read the same (title, region, country): a row pushed out of
             // the list no longer shows, so only those in it (and earlier ones) count.
-            var title: Range<Int>?
-            guard !readsLikeShown(row, title: &title, names) else { continue }
+            guard !readsLikeShown(row, names) else { continue }
             let shown = _CompletionRow(
                 place: placeIndex, display: display, name: name,
                 keyOffset: walk.keyOffset(at: position, source: sourceIndex),
                 matchedLength: Int32(clamping: sources[sourceIndex].matchedLength), qualifier: qualifier)
-            let match = _Match(shown: shown, score: score, population: record.population, row: row, title: title)
+            let match = _Match(shown: shown, score: score, population: record.population, row: row)
             let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
             if at < limit {
                 results.insert(match, at: at)
@@ -81,27 +80,39 @@ extension _Search {
     }
 
     /// Whether a row of the list or of the earlier search reads like `row`: the same
-    /// labels and a title of the same text. Titles are compared by their codes when those
-    /// tell (`_CompressedStrings.sameCodes`), else by their bytes, each title decoded once a
-    /// search into `titleBytes` (`title`: `row`'s, once decoded).
-    mutating func readsLikeShown(_ row: _Match.Row, title: inout Range<Int>?, _ names: _CompressedStrings) -> Bool {
-        func decoded(_ name: UInt32) -> Range<Int> {
-            let start = titleBytes.count
-            names.withBytes(Int(name)) { titleBytes.append(contentsOf: $0) }
-            return start..<titleBytes.count
+    /// labels and a title of the same text.
+    mutating func readsLikeShown(_ row: _Match.Row, _ names: _CompressedStrings) -> Bool {
+        // (By index, each row read in place: a match copied costs reference counting.)
+        for i in results.indices where results[i].row.hasLabels(of: row) {
+            if sameTitle(results[i].row.display, row.display, names) { return true }
         }
-        func reads(like match: inout _Match) -> Bool {
-            guard match.row.hasLabels(of: row) else { return false }
-            if match.row.display == row.display { return true }
-            if let same = names.sameCodes(Int(match.row.display), Int(row.display)) { return same }
-            let mine = title ?? decoded(row.display), theirs = match.title ?? decoded(match.row.display)
-            (title, match.title) = (mine, theirs)
-            return titleBytes.withUnsafeBufferPointer {
-                UnsafeBufferPointer(rebasing: $0[mine])._hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[theirs]))
-            }
+        for i in earlier.indices where earlier[i].row.hasLabels(of: row) {
+            if sameTitle(earlier[i].row.display, row.display, names) { return true }
         }
-        for i in results.indices where reads(like: &results[i]) { return true }
-        for i in earlier.indices where reads(like: &earlier[i]) { return true }
         return false
+    }
+
+    /// Whether names `a` and `b` have the same text: by their codes when those tell
+    /// (`_CompressedStrings.sameCodes`), else by their bytes, each name decoded once a
+    /// search (`titles`).
+    private mutating func sameTitle(_ a: UInt32, _ b: UInt32, _ names: _CompressedStrings) -> Bool {
+        if a == b { return true }
+        if let same = names.sameCodes(Int(a), Int(b)) { return same }
+        let x = title(a, names), y = title(b, names)
+        return titleBytes.withUnsafeBufferPointer {
+            UnsafeBufferPointer(rebasing: $0[x])._hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[y]))
+        }
+    }
+
+    /// Where name `name`'s bytes are in `titleBytes`, decoded there on first use.
+    private mutating func title(_ name: UInt32, _ names: _CompressedStrings) -> Range<Int> {
+        for title in titles where title.name == name { return Int(title.start)..<Int(title.end) }
+        // (Room for a few titles in two small allocations; a list's worth is rare.)
+        if titles.isEmpty { titles.reserveCapacity(8); titleBytes.reserveCapacity(200) }
+        let start = titleBytes.count
+        names.withBytes(Int(name)) { titleBytes.append(contentsOf: $0) }
+        // (A search decodes at most a title per candidate: far fewer bytes than Int32 holds.)
+        titles.append((name, Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: titleBytes.count)))
+        return start..<titleBytes.count
     }
 }

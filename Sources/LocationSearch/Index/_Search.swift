@@ -39,10 +39,12 @@ struct _Search {
     var seen = _PlaceSet()
     /// Results of an earlier search this one adds to (typo matches after exact ones): no
     /// result may look the same as one of them.
-    var earlier: [_Match]
+    let earlier: [_Match]
     /// The titles decoded to tell rows with the same labels apart, each once a search
-    /// (`_Match.title`, `readsLikeShown`): in a country of one region most rows have the
-    /// same labels, and a name that copies from the one before decodes it too.
+    /// (`readsLikeShown`): in a country of one region most rows have the same labels, and
+    /// a name that copies from the one before decodes it too. Their names, and where each
+    /// one's bytes are in `titleBytes`.
+    var titles: [(name: UInt32, start: Int32, end: Int32)] = []
     var titleBytes: [UInt8] = []
     /// Whether `addSources` only writes its ranges down in `counted`, for `countPlaces()`
     /// (off for completions, which never read them).
@@ -90,7 +92,7 @@ struct _Search {
         limit = exact.limit - exact.results.count
         seen = exact.seen
         earlier = exact.results
-        titleBytes = exact.titleBytes
+        (titles, titleBytes) = (exact.titles, exact.titleBytes)
         recordsRanges = false
         let besideExact = !exact.results.isEmpty
         floor = exact.results.first.map { $0.score + _Ranking.weights.typoOverExact }
