@@ -52,7 +52,7 @@ extension _CompletionSource {
         // (A name whose bytes show it does not start like what was typed needs no fold.)
         func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
-            if let typedScalars, _SimpleCase.startAlike(bytes, typedScalars) == false { return false }
+            if let typedScalars, _SimpleCase.startAlike(bytes, typedScalars, settling: false) == false { return false }
             return bytes._hasNonASCII
         }
         var found: UInt32?
@@ -124,14 +124,15 @@ extension _CompletionSource {
 }
 
 /// What titles are respelled with when a query has letters beyond ASCII
-/// (`LocationCompleter.typedSpelling`): its name part, lower-cased, and its scalars when
-/// each is simple (`_SimpleCase`), found once a query rather than once a row.
+/// (`LocationCompleter.typedSpelling`): its name part, lower-cased, and how `_SimpleCase`
+/// compares it on bytes (its scalars when each is simple, or that it starts with a
+/// combining mark), found once a query rather than once a row.
 struct _TypedSpelling {
     let text: String
-    let scalars: [UInt32]?
+    let scalars: _SimpleCase.Typed?
 
     init(_ text: String) {
         self.text = text
-        scalars = _SimpleCase.scalars(ofLowercased: text)
+        scalars = _SimpleCase.typed(ofLowercased: text)
     }
 }

@@ -68,6 +68,41 @@ enum _SimpleCase {
         return nil
     }
 
+    /// What was typed, as `startAlike` compares it.
+    enum Typed: Equatable {
+        /// Its scalars, each simple and its own lower case.
+        case scalars([UInt32])
+        /// It starts with a combining mark (a canonical combining class other than 0), as
+        /// a stray vowel sign typed before a name does ("\u{650}al"). A name that starts
+        /// with a simple scalar then starts like it in neither way: their first characters
+        /// differ, the canonical decomposition of the name's starting with a starter and that
+        /// of the typed one's with a mark.
+        case markFirst
+    }
+
+    /// `string` (lower-cased, as `typedSpelling` makes it) as `startAlike` compares it, or
+    /// nil when only the `String` calls can.
+    static func typed(ofLowercased string: String) -> Typed? {
+        if let first = string.unicodeScalars.first, first.properties.canonicalCombiningClass != .notReordered {
+            return .markFirst
+        }
+        return scalars(ofLowercased: string).map(Typed.scalars)
+    }
+
+    /// Whether the name of UTF-8 `bytes`, lower-cased, starts like `typed` or `typed` like
+    /// it (see `startAlike(_:_:settling:)` on scalars; for `.markFirst`, false when the name
+    /// starts with a simple scalar), or nil when that needs the `String` calls.
+    @inline(__always)
+    static func startAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ typed: Typed, settling: Bool = true) -> Bool? {
+        switch typed {
+        case .scalars(let scalars):
+            return startAlike(bytes, scalars, settling: settling)
+        case .markFirst:
+            guard !bytes.isEmpty, let (value, _) = scalar(bytes, at: 0), lowercase(value) != nil else { return nil }
+            return false
+        }
+    }
+
     /// `string`'s scalars if every one is simple and its own lower case (as every simple
     /// scalar of a `lowercased()` string is), else nil.
     static func scalars(ofLowercased string: String) -> [UInt32]? {
@@ -82,28 +117,97 @@ enum _SimpleCase {
     /// Whether the name of UTF-8 `bytes`, lower-cased, starts with `typed` (scalars, each
     /// simple and its own lower case) or `typed` with it: `lower.hasPrefix(typed) ||
     /// typed.hasPrefix(lower)` for `lower` the name's `lowercased()`; nil when that needs
-    /// the `String` calls (a scalar that is not simple, up to the one after the shorter
-    /// string's end or the first that differs, or bytes that are not UTF-8).
+    /// the `String` calls (a scalar that is neither simple nor a plain mark, up to the one
+    /// after the shorter string's end or the first that differs, or bytes that are not
+    /// UTF-8).
     ///
-    /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one scalar past.
-    static func startAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ typed: [UInt32]) -> Bool? {
+    /// A plain mark (`isPlainMark`) on a name's scalar makes the name's character there
+    /// another than the scalar alone: when the scalar was the one typed, the two characters
+    /// differ (the name's decomposes to more scalars); when it was not, the character with
+    /// its marks is compared with the typed one (the H̱ of "H̱olon", an h and a macron below,
+    /// against a typed "ḥ", an h with a dot below), and when they are the same character
+    /// (an e and an acute accent against a typed "é") the comparison goes on after it.
+    ///
+    /// `settling` false leaves that last comparison, which makes a `String`, to the caller
+    /// (nil): a quick test before cheaper ones.
+    ///
+    /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one character past.
+    static func startAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ typed: [UInt32], settling: Bool = true) -> Bool? {
         var i = 0, compared = 0
         // Each scalar up to the one after the first that differs or after `typed` ends: the
         // cluster the comparison stops in ends there only if that one is simple.
         while i < bytes.count {
-            guard let (value, length) = scalar(bytes, at: i), let lower = lowercase(value) else { return nil }
+            guard let (value, length) = scalar(bytes, at: i) else { return nil }
+            guard let lower = lowercase(value) else {
+                // A mark on the name's last scalar compared, which was the one typed.
+                return compared > 0 && isPlainMark(value) ? false : nil
+            }
             i &+= length
             if compared == typed.count { return true }        // `lower` starts with `typed`
-            if lower != typed[compared] { return i < bytes.count ? following(bytes, at: i) : false }
+            if lower != typed[compared] {
+                // (Most often the name's next scalar is simple, or there is none: they differ.)
+                guard i < bytes.count else { return false }
+                if let (next, _) = scalar(bytes, at: i), lowercase(next) != nil { return false }
+                switch character(lower, bytes, at: i, typed[compared], settling: settling) {
+                case .differs: return false
+                case .unknown: return nil
+                case .same(let next): i = next
+                }
+            }
             compared &+= 1
         }
         return true                                           // `typed` starts with `lower`
     }
 
-    /// False if the scalar at `i` is simple (so the one before ends its cluster), else nil.
-    private static func following(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int) -> Bool? {
-        guard let (value, _) = scalar(bytes, at: i), lowercase(value) != nil else { return nil }
-        return false
+    /// How a name's character compares with a typed scalar (`character`).
+    private enum Comparison {
+        case differs
+        /// The same character, the name's next one starting at `next`.
+        case same(next: Int)
+        /// Only the `String` calls can tell.
+        case unknown
+    }
+
+    /// How the name's character that starts with scalar `lower` (its marks from `i` on, up
+    /// to the next simple scalar or the end) compares with the typed simple scalar `typed`,
+    /// which is not `lower`: unknown if the name has a scalar there that is neither simple
+    /// nor a plain mark, or (unless `settling`) if the answer needs a `String`.
+    private static func character(
+        _ lower: UInt32, _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ typed: UInt32, settling: Bool
+    ) -> Comparison {
+        var end = i
+        while end < bytes.count {
+            guard let (value, length) = scalar(bytes, at: end) else { return .unknown }
+            if lowercase(value) != nil { break }
+            guard isPlainMark(value) else { return .unknown }
+            end &+= length
+        }
+        // `lower` alone; or with marks, against a scalar below U+00C0, which decomposes to
+        // no marks (the first canonical decomposition is U+00C0's).
+        if end == i || typed < 0xC0 { return .differs }
+        guard settling, let base = Unicode.Scalar(lower), let other = Unicode.Scalar(typed) else { return .unknown }
+        // A `String` of the one character, compared as characters are.
+        var character = String.UnicodeScalarView()
+        character.append(base)
+        var k = i
+        while k < end, let (value, length) = scalar(bytes, at: k), let mark = Unicode.Scalar(value) {
+            character.append(mark)
+            k &+= length
+        }
+        return String(character) == String(other) ? .same(next: end) : .differs
+    }
+
+    /// Whether `value` is a *plain* mark: a combining mark (a canonical combining class
+    /// other than 0, so it joins the character before it) that is its own lower case and
+    /// has no canonical decomposition. Those of the Combining Diacritical Marks (but U+0340,
+    /// U+0341, U+0343 and U+0344, which decompose), the Hebrew points and accents, and the
+    /// Arabic vowel signs: the marks transliterated and pointed names carry (`SimpleCaseTests` checks each against the `String` calls).
+    static func isPlainMark(_ value: UInt32) -> Bool {
+        guard (0x300...0x36F).contains(value) || (0x591...0x5C7).contains(value)
+                || (0x610...0x61A).contains(value) || (0x64B...0x65F).contains(value) || value == 0x670,
+              !(0x340...0x344).contains(value) || value == 0x342,
+              let scalar = Unicode.Scalar(value) else { return false }
+        return scalar.properties.canonicalCombiningClass != .notReordered
     }
 
     /// The scalar whose UTF-8 starts at `i`, and its length, or nil for bytes that are not
