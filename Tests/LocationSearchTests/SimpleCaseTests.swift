@@ -111,8 +111,8 @@ struct SimpleCaseTests {
             ("Σάμος", "σά", true), ("ΑΣ", "ασ", true), ("Москва", "моск", true), ("МОСКВА", "москвы", false),
             ("東京都", "東京", true), ("서울", "서울특별시", true), ("Ḩalab", "ḩa", true), ("ǅemal", "ǆe", true),
             ("Ma‘alot", "ma‘", true), ("Ma’alot", "ma‘", false),
-            // A mark after the scalar compared, or in what was typed: the `String` calls.
-            ("İzmir", "i", nil), ("Mexico", "me\u{301}", nil), ("Me\u{34F}x", "mé", nil),
+            // A scalar after the one compared that is neither simple nor a plain mark: the `String` calls.
+            ("Me\u{34F}x", "mé", nil),
             // A mark past the scalar after the comparison stops does not matter.
             ("Mex\u{301}", "me", true), ("Max\u{301}", "me", false),
             // Plain marks on the scalar the comparison stops at: its character with them.
@@ -122,6 +122,14 @@ struct SimpleCaseTests {
             ("Me\u{301}xico", "mé", true), ("Me\u{301}xico", "méx", true), ("Me\u{301}xico", "méz", false),
             ("H\u{331}olon", "ẖ", true), ("H\u{327}alab", "ḩa", true), ("\u{627}\u{653}", "\u{622}", true),
             ("Me\u{301}", "mé", true), ("Me\u{301}", "méxico", true), ("Me\u{301}\u{301}", "mé", false),
+            // Typed with marks: compared a character at a time.
+            ("S\u{332}h\u{332}ahr", "s\u{332}h\u{332}", true), ("Shahr", "s\u{332}h\u{332}", false),
+            ("S\u{332}hahr", "s\u{332}h\u{332}", false), ("Ṣhahr", "s\u{332}", false), ("Z\u{327}afar", "z\u{327}", true),
+            ("Zafar", "z\u{327}", false), ("Ẓafar", "z\u{327}", false), ("Ȩ", "e\u{327}", true), ("Ȩx", "e\u{327}y", false),
+            ("E\u{327}\u{301}", "e\u{301}\u{327}", true), ("S\u{332}", "s\u{332}\u{344}", nil), ("S\u{34F}", "s\u{332}", nil),
+            // "İ", lower-cased an i and a dot above.
+            ("Mexico", "me\u{301}", false), ("İzmir", "i", false), ("İsfahan", "ī", false), ("İsfahan", "i", false), ("İsfahan", "i\u{307}s", true), ("Xİ", "x", true),
+            ("Xİ", "xi\u{307}", true), ("İ\u{301}", "i\u{307}", false),
             ("\u{301}Mex", "m", nil), ("He\u{344}", "hé", nil), ("He\u{345}", "hé", false),
             // What was typed starts with a combining mark: no name that starts with a simple
             // scalar starts like it, nor it like the name; any other name, the `String` calls.

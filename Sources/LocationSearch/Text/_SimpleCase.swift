@@ -78,6 +78,11 @@ enum _SimpleCase {
         /// differ, the canonical decomposition of the name's starting with a starter and that
         /// of the typed one's with a mark.
         case markFirst
+        /// Its characters, each a simple scalar (its own lower case) and the plain marks
+        /// (`isPlainMark`) after it, some with marks: a transliteration typed with combining
+        /// marks ("s\u{332}h\u{332}", "z\u{327}").
+        /// (`scalars` in turn, character `k` ending before `ends[k]`.)
+        case clusters(scalars: [UInt32], ends: [Int])
     }
 
     /// `string` (lower-cased, as `typedSpelling` makes it) as `startAlike` compares it, or
@@ -86,7 +91,17 @@ enum _SimpleCase {
         if let first = string.unicodeScalars.first, first.properties.canonicalCombiningClass != .notReordered {
             return .markFirst
         }
-        return scalars(ofLowercased: string).map(Typed.scalars)
+        if let scalars = scalars(ofLowercased: string) { return .scalars(scalars) }
+        // (Checked before anything is allocated: most text that is not simple is not this.)
+        guard string.unicodeScalars.allSatisfy({ lowercase($0.value) == $0.value || isPlainMark($0.value) })
+        else { return nil }
+        var scalars: [UInt32] = [], ends: [Int] = []
+        for scalar in string.unicodeScalars {
+            if lowercase(scalar.value) == scalar.value, !scalars.isEmpty { ends.append(scalars.count) }
+            scalars.append(scalar.value)
+        }
+        ends.append(scalars.count)
+        return .clusters(scalars: scalars, ends: ends)
     }
 
     /// Whether the name of UTF-8 `bytes`, lower-cased, starts like `typed` or `typed` like
@@ -100,7 +115,50 @@ enum _SimpleCase {
         case .markFirst:
             guard !bytes.isEmpty, let (value, _) = scalar(bytes, at: 0), lowercase(value) != nil else { return nil }
             return false
+        case .clusters(let scalars, let ends):
+            return startAlike(bytes, clusters: scalars, ends: ends, settling: settling)
         }
+    }
+
+    /// `startAlike` for what was typed as characters with marks (`Typed.clusters`, its
+    /// scalars and where each character ends): the
+    /// name read a character at a time, a simple scalar (or "İ", whose lower case is an i
+    /// and a dot above) and the plain marks after it, each compared with the typed one.
+    ///
+    /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one character past.
+    static func startAlike(
+        _ bytes: UnsafeBufferPointer<UInt8>, clusters typed: [UInt32], ends: [Int], settling: Bool
+    ) -> Bool? {
+        var i = 0, compared = 0
+        while i < bytes.count {
+            guard let (value, length) = scalar(bytes, at: i) else { return nil }
+            let dotted = value == 0x130
+            guard let lower = dotted ? 0x69 : lowercase(value) else { return nil }
+            if compared == ends.count { return true }          // the name goes on: it starts with `typed`
+            guard let end = marks(bytes, from: i &+ length) else { return nil }
+            let start = compared == 0 ? 0 : ends[compared &- 1]
+            switch character(lower, dotAbove: dotted, bytes, marks: i &+ length..<end, typed[start..<ends[compared]],
+                             settling: settling) {
+            case .differs: return false
+            case .unknown: return nil
+            case .same: i = end
+            }
+            compared &+= 1
+        }
+        return true                                            // `typed` starts with the name
+    }
+
+    /// Where the plain marks from byte `i` on end: at the next simple scalar, "İ" or the
+    /// end; nil if a scalar before that is neither.
+    private static func marks(_ bytes: UnsafeBufferPointer<UInt8>, from i: Int) -> Int? {
+        var end = i
+        while end < bytes.count {
+            guard let (value, length) = scalar(bytes, at: end) else { return nil }
+            if lowercase(value) != nil || value == 0x130 { break }
+            guard isPlainMark(value) else { return nil }
+            end &+= length
+        }
+        return end
     }
 
     /// `string`'s scalars if every one is simple and its own lower case (as every simple
@@ -139,6 +197,18 @@ enum _SimpleCase {
         while i < bytes.count {
             guard let (value, length) = scalar(bytes, at: i) else { return nil }
             guard let lower = lowercase(value) else {
+                if value == 0x130 {
+                    // "İ", lower-cased an i and a dot above: a character of its own.
+                    if compared == typed.count { return true }
+                    guard let end = marks(bytes, from: i &+ length) else { return nil }
+                    switch character(0x69, dotAbove: true, bytes, marks: i &+ length..<end,
+                                     typed[compared...compared], settling: settling) {
+                    case .differs: return false
+                    case .unknown: return nil
+                    case .same: (i, compared) = (end, compared &+ 1)
+                    }
+                    continue
+                }
                 // A mark on the name's last scalar compared, which was the one typed.
                 return compared > 0 && isPlainMark(value) ? false : nil
             }
@@ -148,10 +218,12 @@ enum _SimpleCase {
                 // (Most often the name's next scalar is simple, or there is none: they differ.)
                 guard i < bytes.count else { return false }
                 if let (next, _) = scalar(bytes, at: i), lowercase(next) != nil { return false }
-                switch character(lower, bytes, at: i, typed[compared], settling: settling) {
+                guard let end = marks(bytes, from: i) else { return nil }
+                switch character(lower, dotAbove: false, bytes, marks: i..<end, typed[compared...compared],
+                                 settling: settling) {
                 case .differs: return false
                 case .unknown: return nil
-                case .same(let next): i = next
+                case .same: i = end
                 }
             }
             compared &+= 1
@@ -159,42 +231,50 @@ enum _SimpleCase {
         return true                                           // `typed` starts with `lower`
     }
 
-    /// How a name's character compares with a typed scalar (`character`).
+    /// How a name's character compares with a typed one (`character`).
     private enum Comparison {
-        case differs
-        /// The same character, the name's next one starting at `next`.
-        case same(next: Int)
+        case differs, same
         /// Only the `String` calls can tell.
         case unknown
     }
 
-    /// How the name's character that starts with scalar `lower` (its marks from `i` on, up
-    /// to the next simple scalar or the end) compares with the typed simple scalar `typed`,
-    /// which is not `lower`: unknown if the name has a scalar there that is neither simple
-    /// nor a plain mark, or (unless `settling`) if the answer needs a `String`.
+    /// How the name's character of simple scalar `lower` (after "İ", an i with `dotAbove`)
+    /// and the plain marks of bytes `marks` compares with the typed character `typed` (a
+    /// simple scalar and plain marks): unknown if, unless `settling`, the answer needs a
+    /// `String` of each.
     private static func character(
-        _ lower: UInt32, _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ typed: UInt32, settling: Bool
+        _ lower: UInt32, dotAbove: Bool, _ bytes: UnsafeBufferPointer<UInt8>, marks: Range<Int>,
+        _ typed: ArraySlice<UInt32>, settling: Bool
     ) -> Comparison {
-        var end = i
-        while end < bytes.count {
-            guard let (value, length) = scalar(bytes, at: end) else { return .unknown }
-            if lowercase(value) != nil { break }
-            guard isPlainMark(value) else { return .unknown }
-            end &+= length
+        let first = typed[typed.startIndex]
+        let marked = dotAbove || !marks.isEmpty
+        if !marked && typed.count == 1 { return lower == first ? .same : .differs }
+        // The same scalars: the same character.
+        if lower == first && marked && typed.count > 1 {
+            var k = marks.lowerBound, t = typed.startIndex &+ 1, alike = true
+            if dotAbove { alike = typed[t] == 0x307; t &+= 1 }
+            while alike && k < marks.upperBound, t < typed.endIndex, let (value, length) = scalar(bytes, at: k) {
+                alike = value == typed[t]
+                (k, t) = (k &+ length, t &+ 1)
+            }
+            if alike && k == marks.upperBound && t == typed.endIndex { return .same }
         }
-        // `lower` alone; or with marks, against a scalar below U+00C0, which decomposes to
-        // no marks (the first canonical decomposition is U+00C0's).
-        if end == i || typed < 0xC0 { return .differs }
-        guard settling, let base = Unicode.Scalar(lower), let other = Unicode.Scalar(typed) else { return .unknown }
-        // A `String` of the one character, compared as characters are.
-        var character = String.UnicodeScalarView()
-        character.append(base)
-        var k = i
-        while k < end, let (value, length) = scalar(bytes, at: k), let mark = Unicode.Scalar(value) {
-            character.append(mark)
+        // Marks on one side only, against a scalar below U+00C0 on the other, which
+        // decomposes to no marks (the first canonical decomposition is U+00C0's): their
+        // decompositions differ in length.
+        if marked != (typed.count > 1) && (marked ? first : lower) < 0xC0 { return .differs }
+        guard settling, let base = Unicode.Scalar(lower) else { return .unknown }
+        // A `String` of each character, compared as characters are.
+        var name = String.UnicodeScalarView(), other = String.UnicodeScalarView()
+        name.append(base)
+        if dotAbove { name.append("\u{307}") }
+        var k = marks.lowerBound
+        while k < marks.upperBound, let (value, length) = scalar(bytes, at: k), let mark = Unicode.Scalar(value) {
+            name.append(mark)
             k &+= length
         }
-        return String(character) == String(other) ? .same(next: end) : .differs
+        for value in typed { guard let scalar = Unicode.Scalar(value) else { return .unknown }; other.append(scalar) }
+        return String(name) == String(other) ? .same : .differs
     }
 
     /// Whether `value` is a *plain* mark: a combining mark (a canonical combining class
