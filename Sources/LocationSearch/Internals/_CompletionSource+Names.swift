@@ -125,8 +125,9 @@ extension _CompletionSource {
 
 /// What titles are respelled with when a query has letters beyond ASCII
 /// (`LocationCompleter.typedSpelling`): its name part, lower-cased, and how `_SimpleCase`
-/// compares it on bytes (its scalars when each is simple, or that it starts with a
-/// combining mark), found once a query rather than once a row.
+/// compares it on bytes (`_SimpleCase.Typed`: its scalars when each is simple, its
+/// characters when some carry plain marks, or that it starts with a mark), found once a
+/// query rather than once a row.
 struct _TypedSpelling {
     let text: String
     let scalars: _SimpleCase.Typed?

@@ -12,9 +12,14 @@
 /// context) is a mapping of each. The simple scalars are those of
 /// `_simpleCaseTableSource` (ASCII to Armenian and the Latin Extended Additional block;
 /// `generate_simple_case.swift` writes it from the toolchain's Unicode properties) and
-/// the caseless blocks of `caselessBlocks`. Any other scalar (a combining mark, a
-/// Turkish "İ", whose lower case is two scalars, Thai, Devanagari) leaves the answer to
-/// the `String` calls.
+/// the caseless blocks of `caselessBlocks`.
+///
+/// Beyond them: *plain* marks (`isPlainMark`: combining marks without case or
+/// decomposition, as transliterated and pointed names carry) are read with the simple
+/// scalar before them as one character, compared with the typed one as a `String` of its
+/// own when only that can tell; a name's "İ" is an i and a dot above, as `lowercased()`
+/// makes it; and what was typed may start with a mark (`Typed`). Any other scalar (a mark
+/// that decomposes, Thai, Devanagari, a joiner) leaves the answer to the `String` calls.
 enum _SimpleCase {
     /// Blocks without case taken whole, each scalar simple and its own lower case
     /// (`SimpleCaseTests` checks every one): Hebrew and Arabic letters, Georgian, the
@@ -80,8 +85,8 @@ enum _SimpleCase {
         case markFirst
         /// Its characters, each a simple scalar (its own lower case) and the plain marks
         /// (`isPlainMark`) after it, some with marks: a transliteration typed with combining
-        /// marks ("s\u{332}h\u{332}", "z\u{327}").
-        /// (`scalars` in turn, character `k` ending before `ends[k]`.)
+        /// marks ("s\u{332}h\u{332}", "z\u{327}"). `scalars` in turn, character `k`
+        /// ending before `ends[k]`.
         case clusters(scalars: [UInt32], ends: [Int])
     }
 
@@ -121,9 +126,9 @@ enum _SimpleCase {
     }
 
     /// `startAlike` for what was typed as characters with marks (`Typed.clusters`, its
-    /// scalars and where each character ends): the
-    /// name read a character at a time, a simple scalar (or "İ", whose lower case is an i
-    /// and a dot above) and the plain marks after it, each compared with the typed one.
+    /// scalars and where each character ends): the name read a character at a time, a
+    /// simple scalar (or "İ", whose lower case is an i and a dot above) and the plain marks
+    /// after it, each compared with the typed one.
     ///
     /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one character past.
     static func startAlike(
