@@ -318,3 +318,11 @@ struct SymbolTableTests {
         #expect(found.codes * 3 < found.bytes * 2, "\(found.codes) bytes of codes for \(found.bytes) bytes")
     }
 }
+
+extension _CompressedStrings {
+    /// Whether strings `a` and `b` are the same, as the search tells titles apart: from
+    /// their codes when those tell (`sameCodes`), else from their bytes.
+    func equal(_ a: Int, _ b: Int) -> Bool {
+        sameCodes(a, b) ?? withBytes(a) { x in withBytes(b) { y in x._hasSameBytes(as: y) } }
+    }
+}

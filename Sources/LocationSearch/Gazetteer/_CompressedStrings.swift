@@ -448,7 +448,8 @@ struct _CompressedStrings: Sendable {
     /// function of its bytes, the encoder being deterministic) or when both are coded over
     /// folds (their codes are then a function of their bytes too: the fold's text number,
     /// distinct texts being distinct numbers, and the coder's edits of it; no fold is
-    /// read). Otherwise nil: only their bytes can tell (`withBytes`).
+    /// read). Otherwise nil: only their bytes can tell (`withBytes`; `_Search.sameTitle`
+    /// decodes each title once a search).
     func sameCodes(_ a: Int, _ b: Int) -> Bool? {
         let flagged = folds.isFlagged(a)
         guard flagged == folds.isFlagged(b) && (flagged || copied(a) == nil && copied(b) == nil) else { return nil }
@@ -456,12 +457,6 @@ struct _CompressedStrings: Sendable {
         let shift = y.lowerBound &- x.lowerBound
         return x.count == y.count
             && x.allSatisfy { _PackedCodes.code($0, in: packed) == _PackedCodes.code($0 &+ shift, in: packed) }
-    }
-
-    /// Whether strings `a` and `b` are the same (from their codes when they can tell,
-    /// `sameCodes`, else from their bytes).
-    func equal(_ a: Int, _ b: Int) -> Bool {
-        sameCodes(a, b) ?? withBytes(a) { x in withBytes(b) { y in x._hasSameBytes(as: y) } }
     }
 
     /// Whether the table is well formed, the codes a whole number of packed codes, and the

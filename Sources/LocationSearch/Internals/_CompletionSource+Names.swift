@@ -33,9 +33,9 @@ extension _CompletionSource {
     func respelled(_ row: _CompletionRow, typed spelling: _TypedSpelling, scanningAll: Bool = false) -> _CompletionRow {
         let names = gazetteer._names
         // (On bytes when the name and what was typed are simple scalars, `_SimpleCase`.)
-        let typed = spelling.text, typedScalars = spelling.scalars
+        let typed = spelling.text, compared = spelling.compared
         func fits(_ name: UInt32) -> Bool {
-            if let typedScalars, let alike = names.withBytes(Int(name), { _SimpleCase.startAlike($0, typedScalars) }) {
+            if let compared, let alike = names.withBytes(Int(name), { _SimpleCase.startAlike($0, compared) }) {
                 return alike
             }
             let lower = names.string(Int(name)).lowercased()
@@ -52,7 +52,7 @@ extension _CompletionSource {
         // (A name whose bytes show it does not start like what was typed needs no fold.)
         func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
-            if let typedScalars, _SimpleCase.startAlike(bytes, typedScalars, settling: false) == false { return false }
+            if let compared, _SimpleCase.startAlike(bytes, compared, settling: false) == false { return false }
             return bytes._hasNonASCII
         }
         var found: UInt32?
@@ -130,10 +130,10 @@ extension _CompletionSource {
 /// query rather than once a row.
 struct _TypedSpelling {
     let text: String
-    let scalars: _SimpleCase.Typed?
+    let compared: _SimpleCase.Typed?
 
     init(_ text: String) {
         self.text = text
-        scalars = _SimpleCase.typed(ofLowercased: text)
+        compared = _SimpleCase.typed(ofLowercased: text)
     }
 }

@@ -74,7 +74,7 @@ enum _SimpleCase {
     }
 
     /// What was typed, as `startAlike` compares it.
-    enum Typed: Equatable {
+    enum Typed {
         /// Its scalars, each simple and its own lower case.
         case scalars([UInt32])
         /// It starts with a combining mark (a canonical combining class other than 0), as
@@ -96,15 +96,22 @@ enum _SimpleCase {
         if let first = string.unicodeScalars.first, first.properties.canonicalCombiningClass != .notReordered {
             return .markFirst
         }
-        if let scalars = scalars(ofLowercased: string) { return .scalars(scalars) }
-        // (Checked before anything is allocated: most text that is not simple is not this.)
-        guard string.unicodeScalars.allSatisfy({ lowercase($0.value) == $0.value || isPlainMark($0.value) })
-        else { return nil }
-        var scalars: [UInt32] = [], ends: [Int] = []
+        // One pass: each scalar simple and its own lower case (as every simple scalar of a
+        // `lowercased()` string is) or a plain mark; where characters end only once a mark
+        // has been seen.
+        var scalars: [UInt32] = [], ends: [Int]?
         for scalar in string.unicodeScalars {
-            if lowercase(scalar.value) == scalar.value, !scalars.isEmpty { ends.append(scalars.count) }
-            scalars.append(scalar.value)
+            let value = scalar.value
+            if lowercase(value) == value {
+                ends?.append(scalars.count)
+            } else if isPlainMark(value) && !scalars.isEmpty {
+                if ends == nil { ends = Array(1..<scalars.count) }  // (one scalar each before it)
+            } else {
+                return nil
+            }
+            scalars.append(value)
         }
+        guard var ends else { return .scalars(scalars) }
         ends.append(scalars.count)
         return .clusters(scalars: scalars, ends: ends)
     }
@@ -121,28 +128,33 @@ enum _SimpleCase {
             guard !bytes.isEmpty, let (value, _) = scalar(bytes, at: 0), lowercase(value) != nil else { return nil }
             return false
         case .clusters(let scalars, let ends):
-            return startAlike(bytes, clusters: scalars, ends: ends, settling: settling)
+            return characters(bytes, from: 0, compared: 0, scalars, ends: ends, settling: settling)
         }
     }
 
-    /// `startAlike` for what was typed as characters with marks (`Typed.clusters`, its
-    /// scalars and where each character ends): the name read a character at a time, a
-    /// simple scalar (or "İ", whose lower case is an i and a dot above) and the plain marks
-    /// after it, each compared with the typed one.
+    /// `startAlike` a character at a time, from byte `i` of the name and typed character
+    /// `compared` on (the characters before alike): the name's characters, each a simple
+    /// scalar (or "İ", whose lower case is an i and a dot above) and the plain marks after
+    /// it, against the typed ones, character `k` of `typed` ending before `ends[k]` (each one
+    /// scalar when `ends` is nil). What was typed with marks (`Typed.clusters`) is compared
+    /// so from the start, and simple scalars from the first name character with marks on.
     ///
     /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one character past.
-    static func startAlike(
-        _ bytes: UnsafeBufferPointer<UInt8>, clusters typed: [UInt32], ends: [Int], settling: Bool
+    private static func characters(
+        _ bytes: UnsafeBufferPointer<UInt8>, from i: Int, compared: Int, _ typed: [UInt32], ends: [Int]?,
+        settling: Bool
     ) -> Bool? {
-        var i = 0, compared = 0
+        var (i, compared) = (i, compared)
+        let count = ends?.count ?? typed.count
         while i < bytes.count {
             guard let (value, length) = scalar(bytes, at: i) else { return nil }
             let dotted = value == 0x130
             guard let lower = dotted ? 0x69 : lowercase(value) else { return nil }
-            if compared == ends.count { return true }          // the name goes on: it starts with `typed`
+            if compared == count { return true }               // the name goes on: it starts with `typed`
             guard let end = marks(bytes, from: i &+ length) else { return nil }
-            let start = compared == 0 ? 0 : ends[compared &- 1]
-            switch character(lower, dotAbove: dotted, bytes, marks: i &+ length..<end, typed[start..<ends[compared]],
+            let characterScalars = ends.map { ends in (compared == 0 ? 0 : ends[compared &- 1])..<ends[compared] }
+                ?? compared..<compared &+ 1
+            switch character(lower, dotAbove: dotted, bytes, marks: i &+ length..<end, typed[characterScalars],
                              settling: settling) {
             case .differs: return false
             case .unknown: return nil
@@ -164,17 +176,6 @@ enum _SimpleCase {
             end &+= length
         }
         return end
-    }
-
-    /// `string`'s scalars if every one is simple and its own lower case (as every simple
-    /// scalar of a `lowercased()` string is), else nil.
-    static func scalars(ofLowercased string: String) -> [UInt32]? {
-        var scalars: [UInt32] = []
-        for scalar in string.unicodeScalars {
-            guard lowercase(scalar.value) == scalar.value else { return nil }
-            scalars.append(scalar.value)
-        }
-        return scalars
     }
 
     /// Whether the name of UTF-8 `bytes`, lower-cased, starts with `typed` (scalars, each
@@ -202,34 +203,22 @@ enum _SimpleCase {
         while i < bytes.count {
             guard let (value, length) = scalar(bytes, at: i) else { return nil }
             guard let lower = lowercase(value) else {
+                // "İ": a character at a time from here.
                 if value == 0x130 {
-                    // "İ", lower-cased an i and a dot above: a character of its own.
-                    if compared == typed.count { return true }
-                    guard let end = marks(bytes, from: i &+ length) else { return nil }
-                    switch character(0x69, dotAbove: true, bytes, marks: i &+ length..<end,
-                                     typed[compared...compared], settling: settling) {
-                    case .differs: return false
-                    case .unknown: return nil
-                    case .same: (i, compared) = (end, compared &+ 1)
-                    }
-                    continue
+                    return characters(bytes, from: i, compared: compared, typed, ends: nil, settling: settling)
                 }
                 // A mark on the name's last scalar compared, which was the one typed.
                 return compared > 0 && isPlainMark(value) ? false : nil
             }
+            let start = i
             i &+= length
             if compared == typed.count { return true }        // `lower` starts with `typed`
             if lower != typed[compared] {
                 // (Most often the name's next scalar is simple, or there is none: they differ.)
                 guard i < bytes.count else { return false }
                 if let (next, _) = scalar(bytes, at: i), lowercase(next) != nil { return false }
-                guard let end = marks(bytes, from: i) else { return nil }
-                switch character(lower, dotAbove: false, bytes, marks: i..<end, typed[compared...compared],
-                                 settling: settling) {
-                case .differs: return false
-                case .unknown: return nil
-                case .same: i = end
-                }
+                // Marks on it: a character at a time from here.
+                return characters(bytes, from: start, compared: compared, typed, ends: nil, settling: settling)
             }
             compared &+= 1
         }
@@ -286,7 +275,8 @@ enum _SimpleCase {
     /// other than 0, so it joins the character before it) that is its own lower case and
     /// has no canonical decomposition. Those of the Combining Diacritical Marks (but U+0340,
     /// U+0341, U+0343 and U+0344, which decompose), the Hebrew points and accents, and the
-    /// Arabic vowel signs: the marks transliterated and pointed names carry (`SimpleCaseTests` checks each against the `String` calls).
+    /// Arabic vowel signs: the marks transliterated and pointed names carry
+    /// (`SimpleCaseTests` checks each against the `String` calls).
     static func isPlainMark(_ value: UInt32) -> Bool {
         guard (0x300...0x36F).contains(value) || (0x591...0x5C7).contains(value)
                 || (0x610...0x61A).contains(value) || (0x64B...0x65F).contains(value) || value == 0x670,
