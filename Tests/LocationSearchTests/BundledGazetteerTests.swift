@@ -86,6 +86,33 @@ struct BundledGazetteerTests {
         #expect(compared >= 50, "only \(compared) rows compared")
     }
 
+    /// Every bundled city's coordinate is the double its GeoNames text reads as, bit for
+    /// bit: 134.47326 is 134.47326 (a `Float` made it 134.47327 when printed, and
+    /// 48.85340881347656 as a `Double`).
+    @Test func cityCoordinatesAreGeoNamesOwn() async throws {
+        let completer = try await self.completer
+        let directory = try #require(_BundledData.directory)
+        let text = try String(contentsOf: directory.appendingPathComponent("cities500.txt"), encoding: .utf8)
+        let (compared, differing) = try await onOwnThread {
+            var coordinates: [Int: GeoCoordinate] = [:]
+            for place in completer.gazetteer.places where place.kind == .city {
+                coordinates[place.geonameID ?? -1] = place.coordinate
+            }
+            var compared = 0, differing: [String] = []
+            for line in text.split(separator: "\n") {
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count > 5, let id = Int(fields[0]), let coordinate = coordinates[id] else { continue }
+                compared += 1
+                if coordinate != GeoCoordinate(latitude: Double(fields[4])!, longitude: Double(fields[5])!) {
+                    differing.append("\(id): \(coordinate)")
+                }
+            }
+            return (compared, differing)
+        }
+        #expect(compared == 234_908)
+        #expect(differing.isEmpty, "\(differing.count) differ, as \(differing.prefix(3))")
+    }
+
     @Test func theBundledDataHasEveryPlace() async throws {
         let completer = try await self.completer
         #expect(completer.placeCount == 234_908 + 3_775 + 252)

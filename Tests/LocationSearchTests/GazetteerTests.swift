@@ -18,7 +18,7 @@ struct GazetteerTests {
         #expect(sf.admin1 == "California" && sf.admin1Code == "CA")
         #expect(sf.countryName == "United States" && sf.countryCode == "US")
         #expect(sf.population == 864_816)
-        #expect(sf.coordinate == GeoCoordinate(latitude: Double(Float(37.77493)), longitude: Double(Float(-122.41942))))
+        #expect(sf.coordinate == GeoCoordinate(latitude: 37.77493, longitude: -122.41942))
         let index = try #require(places.firstIndex { $0.geonameID == 5391959 })
         #expect(gazetteer.alternateNames(ofPlaceAt: index) == ["SF", "San Fransisco", "旧金山"])
 
@@ -31,7 +31,7 @@ struct GazetteerTests {
         // A country is where its capital is (France: Paris, FR, not Paris, Texas); Andorra's
         // capital has no row here, so it has no coordinate.
         let france = try #require(places.first { $0.kind == .country && $0.countryCode == "FR" })
-        #expect(france.coordinate == GeoCoordinate(latitude: Double(Float(48.85341)), longitude: Double(Float(2.3488))))
+        #expect(france.coordinate == GeoCoordinate(latitude: 48.85341, longitude: 2.3488))
         let andorra = try #require(places.first { $0.kind == .country && $0.countryCode == "AD" })
         #expect(andorra.id == "geonames:3041565" && andorra.coordinate == nil)
     }

@@ -37,8 +37,10 @@ struct PlaceRecordTests {
         let completer = try await bundledCompleter()
         let (count, digest) = try await onOwnThread { Self.digest(of: completer) }
         #expect(count == 238_935)
-        // (0x8067_dea2_90d7_afa8 with the checksum before format 25: the places read the same.)
-        #expect(digest == 0xcbda_9d5d_b0ba_04f2, "digest \(String(digest, radix: 16))")
+        // (0x8067_dea2_90d7_afa8 with the checksum before format 25, 0xcbda_9d5d_b0ba_04f2
+        // until format 39, whose coordinates are GeoNames' own doubles, not `Float`s': the
+        // places read the same otherwise.)
+        #expect(digest == 0x5c8a_b628_4464_f7b3, "digest \(String(digest, radix: 16))")
     }
 }
 
@@ -101,6 +103,35 @@ struct PlaceRecordEdgeTests {
         }
         #expect(loaded.completions(for: "zed").first?.id == "my-country")
         #expect(loaded.completions(for: "far").first?.place.geonameID == Int.max)
+    }
+
+    /// A coordinate of up to seven decimals reads back as the same double, through the
+    /// table and an index file, at the edges of the ranges too; more decimals round to the
+    /// nearest 10⁻⁷ degree.
+    @Test func coordinatesReadBackExactly() throws {
+        let given: [(Double, Double)] = [
+            (34.47326, 134.47326), (-89.9999999, 179.9999999), (90, -180), (-90, 180), (0, -0.0000001),
+            (37.7749295, -122.4194155), (48.85341, 2.3488), (-33.86785, 151.20732), (1e-7, -1e-7),
+        ]
+        var places = given.enumerated().map { i, coordinate in
+            Place(geonameID: i + 1, name: "Place \(i)", countryCode: "ZZ", countryName: "Zedland",
+                  coordinate: GeoCoordinate(latitude: coordinate.0, longitude: coordinate.1))
+        }
+        places.append(Place(geonameID: 99, name: "Finer", countryCode: "ZZ", countryName: "Zedland",
+                            coordinate: GeoCoordinate(latitude: 12.345678949, longitude: -98.765432151)))
+        let built = LocationCompleter(gazetteer: try Gazetteer(places: places))
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        try built.writeIndex(to: file)
+        let loaded = try LocationCompleter(indexFile: file)
+        for completer in [built, loaded] {
+            let read = Array(completer.gazetteer.places).map(\.coordinate)
+            #expect(Array(read.prefix(given.count)) == given.map { GeoCoordinate(latitude: $0.0, longitude: $0.1) })
+            #expect(read.last == GeoCoordinate(latitude: 12.3456789, longitude: -98.7654322))
+        }
+        // The record's units, and what none is.
+        #expect(_PackedPlace.units(-180) == -1_800_000_000 && _PackedPlace.units(.nan) == .min)
+        #expect(_PackedPlace.degrees(.min).isNaN && _PackedPlace.degrees(1_800_000_001).isNaN)
     }
 
     @Test func placesWithManyLabelCombinationsKeepThem() async throws {

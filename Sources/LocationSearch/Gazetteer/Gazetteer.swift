@@ -83,7 +83,7 @@ public struct Gazetteer: Sendable {
             population: Int(record.population), timeZone: label(record.timeZone),
             coordinate: record.latitude.isNaN
                 ? nil
-                : GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude)))
+                : GeoCoordinate(latitude: record.latitude, longitude: record.longitude))
     }
 
     /// The id of `record`'s place: the caller's, else from its GeoNames id, else from its
@@ -131,8 +131,9 @@ public struct Gazetteer: Sendable {
 struct _PlaceRecord: Sendable, Hashable, BitwiseCopyable {
     var geonameID: Int64 = -1
     var population: Int64 = 0
-    var latitude: Float = .nan
-    var longitude: Float = .nan
+    /// In degrees; NaN for none. Stored to 10⁻⁷ degree (`_PackedPlace`).
+    var latitude: Double = .nan
+    var longitude: Double = .nan
     var firstName: UInt32 = 0
     var nameCount: UInt32 = 0
     /// `Place.Kind`, as 0 city, 1 region, 2 country.
@@ -209,8 +210,8 @@ extension Gazetteer {
             record.geonameID = place.geonameID.map(Int64.init) ?? -1
             record.population = Int64(max(0, place.population))
             if let coordinate = place.coordinate {
-                record.latitude = Float(coordinate.latitude)
-                record.longitude = Float(coordinate.longitude)
+                record.latitude = coordinate.latitude
+                record.longitude = coordinate.longitude
             }
             record.kind = place.kind
             record.countryCode = builder.interner.intern(place.countryCode)

@@ -31,7 +31,7 @@ public struct _GazetteerAppender {
     /// Starts a place; its names follow with `appendName(_:)`, the canonical one first.
     /// Label numbers come from `label(_:)`; -1 means none.
     public mutating func appendPlace(
-        geonameID: Int, population: Int, latitude: Float = .nan, longitude: Float = .nan,
+        geonameID: Int, population: Int, latitude: Double = .nan, longitude: Double = .nan,
         kind: Place.Kind, countryCode: Int32, countryName: Int32, admin1Name: Int32 = -1,
         admin1Code: Int32 = -1, continent: Int32 = -1
     ) {

@@ -67,7 +67,7 @@ extension _GeoNamesReader {
         }
         var capitals: [String: String] = [:]
         for country in countries where !country.capital.isEmpty { capitals[country.code] = country.capital }
-        var capitalCity: [String: (population: Int64, latitude: Float, longitude: Float)] = [:]
+        var capitalCity: [String: (population: Int64, latitude: Double, longitude: Double)] = [:]
         var countryName: [String: Int32] = [:]
         /// Records `id` at `file`:`line`; a geonameid seen before is an error naming both lines.
         func register(_ id: Int64, file: String, line: Int) throws {
@@ -196,8 +196,8 @@ extension _GeoNamesReader {
                     var record = _PlaceRecord()
                     record.geonameID = row.geonameID
                     record.population = population
-                    record.latitude = Float(latitude)
-                    record.longitude = Float(longitude)
+                    record.latitude = latitude
+                    record.longitude = longitude
                     record.kind = .city
                     record.countryCode = country.index
                     record.countryName = country.name
@@ -261,8 +261,8 @@ extension _GeoNamesReader {
             var record = _PlaceRecord()
             record.geonameID = region.geonameID
             record.population = total.population
-            record.latitude = Float(total.latitude / total.weight)
-            record.longitude = Float(total.longitude / total.weight)
+            record.latitude = total.latitude / total.weight
+            record.longitude = total.longitude / total.weight
             record.kind = .region
             record.countryCode = builder.interner.intern(region.countryCode)
             record.countryName = countryName[region.countryCode] ?? builder.interner.intern(region.countryCode)

@@ -56,7 +56,7 @@ extension _Search {
             }
             var score = bound
             if let near, !record.latitude.isNaN {
-                let coordinate = GeoCoordinate(latitude: Double(record.latitude), longitude: Double(record.longitude))
+                let coordinate = GeoCoordinate(latitude: record.latitude, longitude: record.longitude)
                 score += _Ranking.nearness(meters: near.distance(to: coordinate))
                 if let floor, score <= floor { continue }
             }

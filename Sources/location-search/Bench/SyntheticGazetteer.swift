@@ -79,7 +79,7 @@ enum SyntheticGazetteer {
                 ? 0 : Int(min(30_000_000, 50 * pow(random.unit(), -1 / 1.05)))
             appender.appendPlace(
                 geonameID: id, population: population,
-                latitude: Float(-60 + 130 * random.unit()), longitude: Float(-180 + 360 * random.unit()),
+                latitude: -60 + 130 * random.unit(), longitude: -180 + 360 * random.unit(),
                 kind: .city, countryCode: country.code, countryName: country.name,
                 admin1Name: region.name, admin1Code: region.code)
             id += 1

@@ -141,8 +141,10 @@ enum _IndexFile {
     /// texts where it ends, and a block with a start past 254 wide (its starts as
     /// `UInt32`s after eight 255s), not found by a skip over the zeros. 38: where each
     /// name's codes start as a `_StepColumn` of up to five planes (`names.base`, `.steps`,
-    /// `.wide`, `.planes`, `.count`), not a base per 16 and a byte each (`.delta`).
-    static let version: UInt64 = 38
+    /// `.wide`, `.planes`, `.count`), not a base per 16 and a byte each (`.delta`). 39: a
+    /// place's coordinate as two `Int32`s of 10⁻⁷ degree (`_PackedPlace.unitsPerDegree`),
+    /// not two `Float`s: the same bytes, read otherwise.
+    static let version: UInt64 = 39
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
