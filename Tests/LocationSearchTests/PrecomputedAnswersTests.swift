@@ -11,6 +11,24 @@ struct PrecomputedAnswersTests {
         completer.with(answers: .empty)
     }
 
+    /// A gazetteer with a stored answer that typo matches fill: 150 names of three small
+    /// places start with "angau" (a key is stored from `minimumKeys` keys on), and twenty
+    /// large places are called "Angan …", an edit away. (The bundled data has none since
+    /// `minimumKeys` is 100: every key that many keys start with has ten places.)
+    static func fewPlaces() throws -> LocationCompleter {
+        var places: [Place] = [], alternates: [String: [String]] = [:]
+        for i in 1...3 {
+            let id = "angaur-\(i)"
+            places.append(Place(id: id, name: "Angaur \(i)", countryCode: "PW", countryName: "Palau", population: 100 * i))
+            alternates[id] = (1...49).map { "Angau \(i) \($0)" }
+        }
+        for i in 1...20 {
+            places.append(Place(id: "angan-\(i)", name: "Angan \(i)", countryCode: "PW", countryName: "Palau",
+                                population: 1_000_000 + i))
+        }
+        return LocationCompleter(gazetteer: try Gazetteer(places: places, alternateNames: alternates))
+    }
+
     @Test func everyStoredAnswerIsWhatTheSearchFinds() async throws {
         let completer = try await completer
         #expect(completer.answers.keys.count > 100)
@@ -24,9 +42,23 @@ struct PrecomputedAnswersTests {
         let completer = try await completer
         let differing = try await onOwnThread { Self.keysWhoseAnswerDiffers(in: completer, typoTolerance: false) }
         #expect(differing.keys.isEmpty, "\(differing.keys.prefix(10))")
-        // Some stored answers are filled with typo matches (177 of the bundled data's 38,021).
-        #expect(differing.filledWithTypos > 0)
         print("stored answers with typo matches: \(differing.filledWithTypos) of \(completer.answers.keys.count)")
+    }
+
+    /// The same, where a stored answer holds typo matches: without typo tolerance, only its
+    /// exact ones.
+    @Test func storedAnswersWithTypoMatchesAreWhatTheSearchFinds() throws {
+        let completer = try Self.fewPlaces()
+        #expect(completer.answers.entries(for: Array("angau".utf8)) != nil, "angau should be stored")
+        for typoTolerance in [true, false] {
+            let differing = Self.keysWhoseAnswerDiffers(in: completer, typoTolerance: typoTolerance)
+            #expect(differing.keys.isEmpty, "\(differing.keys.prefix(10))")
+            if !typoTolerance { #expect(differing.filledWithTypos > 0) }
+        }
+        let stored = try #require(completer.answers.answer(for: Array("angau".utf8)))
+        #expect(stored.exactCount == 3 && stored.entries.count == _PrecomputedAnswers.depth)
+        #expect(completer.completions(for: "angau", options: CompletionOptions(typoTolerance: false)).map(\.title)
+            == ["Angaur 3", "Angaur 2", "Angaur 1"])
     }
 
     /// The stored keys whose answer (with or without typo tolerance) is not what the search
@@ -58,9 +90,9 @@ struct PrecomputedAnswersTests {
     }
 
     @Test("Stored answers without typo tolerance complete as the search does",
-          arguments: ["angau", "Angau", "s", "san ", "saint"])
-    func storedAnswersWithoutTypos(_ query: String) async throws {
-        let completer = try await completer
+          arguments: [(true, "angau"), (true, "Angau"), (false, "s"), (false, "san "), (false, "saint")])
+    func storedAnswersWithoutTypos(_ fewPlaces: Bool, _ query: String) async throws {
+        let completer = fewPlaces ? try Self.fewPlaces() : try await completer
         let live = Self.searching(completer)
         #expect(completer.answers.entries(for: _QueryPlan(query: query).key) != nil, "\(query) should be stored")
         for limit in [1, 3, 10] {

@@ -49,11 +49,16 @@ struct _PrecomputedAnswers: Sendable {
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
-    /// start with it. For the bundled data: 100 stores 6,632 keys (1.3 MB), 40 stores
-    /// 18,039 (3.6 MB), 20 stores 38,025 (7.6 MB; 6.1 MB since an entry has no score) and
-    /// takes the median exact keystroke from about 2.1 to 1.8 µs (`location-search
-    /// bench`); the search below that is a few microseconds anyway.
-    static let minimumKeys = 20
+    /// start with it. For the bundled data (format 39, 7-byte entries): 100 stores 6,746
+    /// keys in 0.55 MB, 60 and 40 store more in 1.0 and 1.5 MB, and 20 stored 38,376 in
+    /// 3.1 MB (until 2026-11-29). Below 100 keys the search costs a few microseconds
+    /// anyway, and what the stored answers kept off the tail was already kept at 100: by
+    /// callgrind over the 7,805 check queries the p99 keystroke costs the same with 100, 60
+    /// or 40 as with 20 (1,284 k instructions with typo tolerance; 142.9 k without, against
+    /// 141.0 k), and only the median rises (70.0 k → 71.6 k, and 19.5 k → 24.6 k without
+    /// typo tolerance). So 100: 2.55 MB less to read at every start and to hold, and a
+    /// first build with 6,746 searches to run, not 38,376.
+    static let minimumKeys = 100
 
     init(keys: _StringTable, entries: Entries, exactCounts: _Column<UInt8>, buckets: _BucketTable) {
         self.keys = keys
