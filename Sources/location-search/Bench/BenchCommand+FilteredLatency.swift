@@ -65,9 +65,9 @@ extension BenchCommand {
     /// filter; the same for each kind over every place. Each query once untimed, then
     /// `passes` times; prints the percentiles of all samples, then the slowest filters by
     /// the p99 of each query's fastest pass (a filter has a few dozen queries, so one
-    /// moment the machine was busy would be its p99) and where the unfiltered exact p99
-    /// `reference` puts them.
-    func sweepFilters(_ completer: LocationCompleter, settings: Settings, reference: Double) {
+    /// moment the machine was busy would be its p99) against the unfiltered exact p99 of
+    /// `reference`'s fastest passes, the same statistic of the same number of passes.
+    func sweepFilters(_ completer: LocationCompleter, settings: Settings, reference: LatencySummary) {
         var prefixes: [String: Set<String>] = [:], kindPrefixes: [Place.Kind: Set<String>] = [:]
         for i in 0..<completer.placeCount {
             let name = Array(completer._placeName(at: i).lowercased())
@@ -93,9 +93,7 @@ extension BenchCommand {
                 options.typoTolerance = typos
                 let workload = TypingWorkload(queries: filter.queries)
                 let latencies = timeKeystrokes(completer, workload, options: options, passes: settings.passes)
-                let n = workload.queries.count
-                var fastest = [Double](repeating: .infinity, count: n)
-                for (i, sample) in latencies.samples.enumerated() { fastest[i % n] = min(fastest[i % n], sample) }
+                let fastest = latencies.fastest
                 let worst = fastest.indices.max { fastest[$0] < fastest[$1] }.map { workload.queries[$0].text } ?? ""
                 rows.append((filter.label, LatencySummary(fastest), worst))
                 all += latencies.samples
@@ -107,12 +105,13 @@ extension BenchCommand {
                 + "typo tolerance \(typos ? "on" : "off"): \(Measurement.grouped(overall.count)) samples, "
                 + "p50 \(Measurement.micros(overall.p50)), p99 \(Measurement.micros(overall.p99)), "
                 + "max \(Measurement.micros(overall.max)) µs; the slowest filters by p99 "
-                + "(fastest of \(settings.passes) passes):")
+                + "(fastest of \(settings.passes) passes; unfiltered, the same: "
+                + "\(Measurement.micros(reference.p99)) µs):")
             for row in rows.prefix(8) {
                 say("  " + row.label.padded(to: 16)
                     + "\(Measurement.grouped(row.summary.count)) queries, p50 \(Measurement.micros(row.summary.p50)), "
                     + "p99 \(Measurement.micros(row.summary.p99)) µs "
-                    + "(×\(formatted("%.1f", row.summary.p99 / reference)) the unfiltered exact p99), "
+                    + "(×\(formatted("%.1f", row.summary.p99 / reference.p99)) the unfiltered exact p99), "
                     + "slowest \"\(row.worst)\"")
             }
         }

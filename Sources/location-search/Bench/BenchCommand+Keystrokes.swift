@@ -11,6 +11,19 @@ extension BenchCommand {
         var results: Int
         /// Every sample in nanoseconds, pass after pass in the workload's order.
         var samples: [Double]
+        /// How many queries a pass has.
+        var queries: Int
+
+        /// Each query's fastest pass, in the workload's order: a moment the machine was
+        /// busy does not make a keystroke slow.
+        var fastest: [Double] {
+            var fastest = [Double](repeating: .infinity, count: queries)
+            for (i, sample) in samples.enumerated() { fastest[i % queries] = min(fastest[i % queries], sample) }
+            return fastest
+        }
+
+        /// The percentiles of `fastest`.
+        var fastestPasses: LatencySummary { LatencySummary(fastest) }
     }
 
     /// Times every query of `workload`, `passes` times after one untimed pass.
@@ -43,7 +56,7 @@ extension BenchCommand {
         }
         if read == Int.min { say("(checksum \(read))") }
         return KeystrokeLatencies(all: LatencySummary(all), short: LatencySummary(short), long: LatencySummary(long),
-                                  results: results / max(1, passes), samples: all)
+                                  results: results / max(1, passes), samples: all, queries: workload.queries.count)
     }
 
     func printTable(_ latencies: KeystrokeLatencies) {
@@ -65,9 +78,7 @@ extension BenchCommand {
     /// fastest pass (so that a noisy moment does not list it).
     func listSlowest(_ latencies: KeystrokeLatencies, _ workload: TypingWorkload) {
         guard slowest > 0 else { return }
-        let n = workload.queries.count
-        var fastest = [Double](repeating: .infinity, count: n)
-        for (i, sample) in latencies.samples.enumerated() { fastest[i % n] = min(fastest[i % n], sample) }
+        let fastest = latencies.fastest
         let listed = fastest.indices.sorted { fastest[$0] > fastest[$1] }.prefix(slowest)
         say("  slowest keystrokes (fastest of \(settings.passes) passes): "
             + listed.map { "\"\(workload.queries[$0].text)\" \(Measurement.micros(fastest[$0]))" }
