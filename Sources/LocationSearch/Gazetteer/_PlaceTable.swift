@@ -297,20 +297,22 @@ struct _PackedPlace: Sendable, Hashable, BitwiseCopyable {
     /// that integer over 10⁷ rounds (one division of two exact doubles) to the same double
     /// as the decimal itself.
     static let unitsPerDegree: Double = 10_000_000
+    /// 180° in units, the largest angle a record holds.
+    static let largestUnits: Int32 = 1_800_000_000
 
     /// `degrees` in units, rounded to the nearest; `Int32.min` for NaN. (Anything else out
     /// of ±180°, which a gazetteer refuses before it gets here, clamps.)
     static func units(_ degrees: Double) -> Int32 {
         guard !degrees.isNaN else { return .min }
         let units = (degrees * unitsPerDegree).rounded()
-        return Int32(max(-1_800_000_000, min(1_800_000_000, units)))
+        return Int32(max(-Double(largestUnits), min(Double(largestUnits), units)))
     }
 
     /// The degrees `units` stand for; NaN for `Int32.min` (or any value past ±180°, which
     /// only a damaged file holds).
     @inline(__always)
     static func degrees(_ units: Int32) -> Double {
-        units.magnitude <= 1_800_000_000 ? Double(units) / unitsPerDegree : .nan
+        units.magnitude <= largestUnits.magnitude ? Double(units) / unitsPerDegree : .nan
     }
 
     var latitude: Double { Self.degrees(latitudeUnits) }

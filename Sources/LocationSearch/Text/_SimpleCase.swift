@@ -73,6 +73,12 @@ enum _SimpleCase {
         return nil
     }
 
+    /// "İ" (U+0130), the one capital letter here whose lower case is two scalars: an i
+    /// and `combiningDotAbove`, as `lowercased()` makes it. A name's "İ" is read as that
+    /// character (`characters`).
+    static let dottedCapitalI: UInt32 = 0x130
+    static let combiningDotAbove: Unicode.Scalar = "\u{307}"
+
     /// What was typed, as `startAlike` compares it.
     enum Typed {
         /// Its scalars, each simple and its own lower case.
@@ -148,8 +154,8 @@ enum _SimpleCase {
         let count = ends?.count ?? typed.count
         while i < bytes.count {
             guard let (value, length) = scalar(bytes, at: i) else { return nil }
-            let dotted = value == 0x130
-            guard let lower = dotted ? 0x69 : lowercase(value) else { return nil }
+            let dotted = value == dottedCapitalI
+            guard let lower = dotted ? 0x69 : lowercase(value) else { return nil }  // (an i, and a dot above)
             if compared == count { return true }               // the name goes on: it starts with `typed`
             guard let end = marks(bytes, from: i &+ length) else { return nil }
             let characterScalars = ends.map { ends in (compared == 0 ? 0 : ends[compared &- 1])..<ends[compared] }
@@ -171,7 +177,7 @@ enum _SimpleCase {
         var end = i
         while end < bytes.count {
             guard let (value, length) = scalar(bytes, at: end) else { return nil }
-            if lowercase(value) != nil || value == 0x130 { break }
+            if lowercase(value) != nil || value == dottedCapitalI { break }
             guard isPlainMark(value) else { return nil }
             end &+= length
         }
@@ -204,7 +210,7 @@ enum _SimpleCase {
             guard let (value, length) = scalar(bytes, at: i) else { return nil }
             guard let lower = lowercase(value) else {
                 // "İ": a character at a time from here.
-                if value == 0x130 {
+                if value == dottedCapitalI {
                     return characters(bytes, from: i, compared: compared, typed, ends: nil, settling: settling)
                 }
                 // A mark on the name's last scalar compared, which was the one typed.
@@ -246,7 +252,7 @@ enum _SimpleCase {
         // The same scalars: the same character.
         if lower == first && marked && typed.count > 1 {
             var k = marks.lowerBound, t = typed.startIndex &+ 1, alike = true
-            if dotAbove { alike = typed[t] == 0x307; t &+= 1 }
+            if dotAbove { alike = typed[t] == combiningDotAbove.value; t &+= 1 }
             while alike && k < marks.upperBound, t < typed.endIndex, let (value, length) = scalar(bytes, at: k) {
                 alike = value == typed[t]
                 (k, t) = (k &+ length, t &+ 1)
@@ -261,13 +267,16 @@ enum _SimpleCase {
         // A `String` of each character, compared as characters are.
         var name = String.UnicodeScalarView(), other = String.UnicodeScalarView()
         name.append(base)
-        if dotAbove { name.append("\u{307}") }
+        if dotAbove { name.append(combiningDotAbove) }
         var k = marks.lowerBound
         while k < marks.upperBound, let (value, length) = scalar(bytes, at: k), let mark = Unicode.Scalar(value) {
             name.append(mark)
             k &+= length
         }
-        for value in typed { guard let scalar = Unicode.Scalar(value) else { return .unknown }; other.append(scalar) }
+        for value in typed {
+            guard let scalar = Unicode.Scalar(value) else { return .unknown }
+            other.append(scalar)
+        }
         return String(name) == String(other) ? .same : .differs
     }
 
