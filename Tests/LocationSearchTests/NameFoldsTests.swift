@@ -159,6 +159,26 @@ struct NameFoldsTests {
         }
     }
 
+    /// A name's start read alone (`startBytes`) is where its decoding starts, for names
+    /// coded over their folds (decoded whole) and names copying from them; with too little
+    /// room for one coded over its fold, none is read.
+    @Test func aNamesStartReadsAloneAsItsDecodingStarts() throws {
+        for names in [Self.completer.gazetteer._names, try written(Self.completer).gazetteer._names,
+                      Fixtures.completer.gazetteer._names] {
+            #expect((0..<names.count).contains(where: names.folds.isFlagged))
+            #expect(names.startsDisagreeing(capacity: 4_096).isEmpty)
+            #expect(names.startsDisagreeing(allowingNil: true).isEmpty)
+        }
+        let names = Self.completer.gazetteer._names
+        let long = try #require((0..<names.count).first {
+            names.folds.isFlagged($0) && names.withBytes($0) { $0.count } > 200
+        })
+        let room = _CompressedStrings.startRoom(limit: 8)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            #expect(names.startBytes(long, into: buffer.baseAddress!, capacity: room, limit: 8) == nil)
+        }
+    }
+
     /// A cursor reads every name as `withBytes` does: in order (each copying from the one
     /// before, still in its buffer), backwards and by leaps, over the names as given and
     /// as coded over the folds.

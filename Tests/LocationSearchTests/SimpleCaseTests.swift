@@ -146,25 +146,30 @@ struct SimpleCaseTests {
     /// Kelvin sign, the Greek question mark, CR LF, Thai), a fifth of the queries typed
     /// with a mark first: wherever the comparison on bytes answers, it answers as the
     /// `String` calls do, and between simple scalars it always answers.
-    @Test func agreesWithTheStringCalls() {
-        var random = SeededGenerator(seed: 19)
-        let simple = Self.simpleScalars
+    /// Up to six random scalars: most from a small alphabet of letters with and without
+    /// marks, the rest simple scalars or, unless `simpleOnly`, others (marks, "İ", the
+    /// Kelvin sign, the Greek question mark, CR LF, Thai, joiners).
+    static func randomText(simpleOnly: Bool, using random: inout SeededGenerator) -> String {
         let others: [UInt32] = [0x301, 0x308, 0x327, 0x130, 0x212A, 0x37E, 0x0D, 0x0A, 0xE33, 0xE01, 0x1F1E6, 0x200D,
                                 0x1100, 0x1161, 0x3099, 0xFB01, 0x1F88, 0x323, 0x331, 0x340, 0x344, 0x345, 0x34F,
                                 0x5B5, 0x650, 0x653]
         let alphabet: [UInt32] = Array("aeiouAEIOUéÉüÜσΣςяЯ東ḩḨǅǆ -'hHḥẖاآח".unicodeScalars.map(\.value))
+        var view = String.UnicodeScalarView()
+        for _ in 0..<Int.random(in: 0...6, using: &random) {
+            let pick = Int.random(in: 0..<10, using: &random)
+            let value = pick < 6 ? alphabet.randomElement(using: &random)!
+                : pick < 9 || simpleOnly ? simpleScalars.randomElement(using: &random)!
+                : others.randomElement(using: &random)!
+            view.append(Unicode.Scalar(value)!)
+        }
+        return String(view)
+    }
+
+    @Test func agreesWithTheStringCalls() {
+        var random = SeededGenerator(seed: 19)
         var answered = 0, checked = 0, answeredMarked = 0
         for round in 0..<20_000 {
-            func string(simpleOnly: Bool) -> String {
-                var view = String.UnicodeScalarView()
-                for _ in 0..<Int.random(in: 0...6, using: &random) {
-                    let pick = Int.random(in: 0..<10, using: &random)
-                    let value = pick < 6 ? alphabet.randomElement(using: &random)!
-                        : pick < 9 || simpleOnly ? simple.randomElement(using: &random)! : others.randomElement(using: &random)!
-                    view.append(Unicode.Scalar(value)!)
-                }
-                return String(view)
-            }
+            func string(simpleOnly: Bool) -> String { Self.randomText(simpleOnly: simpleOnly, using: &random) }
             let simpleOnly = round % 2 == 0
             let name = string(simpleOnly: simpleOnly)
             // What was typed is lower-cased, as `typedSpelling` makes it; often a prefix of the name's.
@@ -189,6 +194,42 @@ struct SimpleCaseTests {
             }
         }
         #expect(checked > 15_000 && answered > checked / 2 && answeredMarked > 1_500)
+    }
+
+    /// `startsUnlike` of a name's start (any of its bytes but the last) answers true only
+    /// where `startAlike` of the whole name, not settling, answers false: random names and
+    /// queries as above, and examples where the first two scalars tell and where they do not.
+    @Test func startsUnlikeOnlyWhenTheWholeNameDoes() {
+        func unlike(_ start: [UInt8], _ typed: String) -> Bool {
+            guard let compared = _SimpleCase.typed(ofLowercased: typed) else { return false }
+            return start.withUnsafeBufferPointer { _SimpleCase.startsUnlike($0, compared) }
+        }
+        let examples: [(String, String, Bool)] = [
+            ("Gerüsalem", "‘as", true), ("Sàng-tû-sṳ", "ç", true), ("Chengdú", "ç", true), ("Çengdu", "ç", false),
+            ("C\u{327}engdu", "ç", false), ("Ce\u{327}ngdu", "ç", true), ("H\u{331}olon", "ḥ", false),
+            ("Ḥolon", "ḥ", false), ("Holon", "ḥ", true),
+            ("İzmir", "i", false), ("\u{301}Mex", "m", false), ("Al Qadarif", "\u{650}al", true),
+            ("S\u{332}h\u{332}ahr", "s\u{332}h\u{332}", false), ("Shahr", "s\u{332}h\u{332}", false),
+        ]
+        for (name, typed, expected) in examples {
+            #expect(unlike(Array(name.utf8), typed) == expected, "\(name) \(typed)")
+        }
+        var random = SeededGenerator(seed: 23)
+        var checked = 0, unlikeStarts = 0
+        for round in 0..<20_000 {
+            let name = Array(Self.randomText(simpleOnly: round % 2 == 0, using: &random).utf8)
+            var typed = Self.randomText(simpleOnly: round % 2 == 0, using: &random).lowercased()
+            if round % 5 == 1 { typed = "\u{301}" + typed }
+            guard !typed.isEmpty, name.count > 1, let compared = _SimpleCase.typed(ofLowercased: typed)
+            else { continue }
+            let whole = name.withUnsafeBufferPointer { _SimpleCase.startAlike($0, compared, settling: false) }
+            for end in 1..<name.count where unlike(Array(name[..<end]), typed) {
+                unlikeStarts += 1
+                #expect(whole == false, "\(name) \(end) \(Array(typed.unicodeScalars))")
+            }
+            checked += 1
+        }
+        #expect(checked > 10_000 && unlikeStarts > 10_000)
     }
 
     /// Every plain mark joins the character before it, is its own lower case and has no

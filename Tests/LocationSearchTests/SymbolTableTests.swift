@@ -175,15 +175,18 @@ struct SymbolTableTests {
     /// Codes that no encoder writes (copy codes after a string's start, copies at the
     /// first string, chains of copies longer than `copyDepth`, random codes) decode within
     /// bounds.
+    /// Strings of `codes` (any codes, as a damaged file may hold), with `table`.
+    static func strings(_ codes: [[UInt16]], table: _SymbolTable) -> _CompressedStrings {
+        var starts: [UInt32] = [0]
+        for string in codes { starts.append(starts.last! + UInt32(string.count)) }
+        return _CompressedStrings(table: table, codes: _Column(_PackedCodes.pack(codes.flatMap { $0 })),
+                                  offsets: _StringOffsets(starts))
+    }
+
     @Test func damagedCodesDecodeWithinBounds() {
         let table = _CompressedStrings(Self.builder(Self.names)).table
         var generator = SeededGenerator(seed: 3)
-        func strings(_ codes: [[UInt16]]) -> _CompressedStrings {
-            var starts: [UInt32] = [0]
-            for string in codes { starts.append(starts.last! + UInt32(string.count)) }
-            return _CompressedStrings(table: table, codes: _Column(_PackedCodes.pack(codes.flatMap { $0 })),
-                                      offsets: _StringOffsets(starts))
-        }
+        func strings(_ codes: [[UInt16]]) -> _CompressedStrings { Self.strings(codes, table: table) }
         for length in [0, 1, 2, 3, 17, 500] {
             let random = (0..<20).map { _ in (0..<length).map { _ in UInt16.random(in: 0...0xFFF, using: &generator) } }
             let damaged = strings(random)
@@ -200,6 +203,29 @@ struct SymbolTableTests {
         #expect(decoded == ["a", "aa", "aaa", "aaaa", "aaaa", "aaaa", "aaaa", "aaaa", "aaaa", "aaaa"])
         // A copy code after the start stands for nothing.
         #expect(strings([[a], [a, copy3, a]]).string(1) == "aa")
+    }
+
+    /// A string's start read alone (`startBytes`: its first codes, and the starts of the
+    /// strings it copies from) is where its decoding starts: for strings that copy, chains
+    /// cut after `copyDepth`, copies at the first string and after a string's start, and
+    /// random codes.
+    @Test func aStringsStartReadsAloneAsItsDecodingStarts() {
+        let strings = ["Takht-e Qeysar", "Takht-e Qeyşar", "Takht-e Qeysar", "Takht-e Azadi", "Takht-e Āzādī",
+                       "Takht", "Takht-e Qeysar", "T", "", "Takht-e Q"].map { Array($0.utf8) }
+        let compressed = _CompressedStrings(Self.builder(strings + Self.names + Self.adversarial))
+        #expect((0..<10).filter { compressed.copied($0) != nil }.count >= 3)
+        #expect(compressed.startsDisagreeing().isEmpty)
+        let table = compressed.table
+        let copy3 = UInt16(_SymbolTable.copyCodes.lowerBound + 2)
+        let copy32 = UInt16(_SymbolTable.copyCodes.upperBound - 1)
+        let a = UInt16(UInt8(ascii: "a"))
+        let long = UInt16((0..<_SymbolTable.entries).max { table.lengths[$0] < table.lengths[$1] }!)
+        var generator = SeededGenerator(seed: 9)
+        let random = (0..<40).map { n in (0..<(n % 13)).map { _ in UInt16.random(in: 0...0xFFF, using: &generator) } }
+        for codes in [Array(repeating: [copy3, a], count: 10), Array(repeating: [copy32, long, long, a], count: 10),
+                      [[a], [a, copy3, a], [copy3], [copy32], [long, long, long], [copy3, long]], random] {
+            #expect(Self.strings(codes, table: table).startsDisagreeing().isEmpty, "\(codes)")
+        }
     }
 
     @Test func damagedTablesAreNotConsistent() {
@@ -320,6 +346,27 @@ struct SymbolTableTests {
 }
 
 extension _CompressedStrings {
+    /// Whether each string's start read alone (`startBytes`) starts its decoding
+    /// (`withBytes`): all of it when whole, else at least `limit` bytes; in `capacity`
+    /// bytes (nil only when a name coded over a fold needs more: `allowingNil`). The
+    /// strings that do not.
+    func startsDisagreeing(limits: [Int] = [0, 1, 2, 5, 8, 40], capacity: Int? = nil, allowingNil: Bool = false)
+        -> [Int]
+    {
+        (0..<count).filter { i in
+            let decoded = withBytes(i) { Array($0) }
+            return !limits.allSatisfy { limit in
+                let room = capacity ?? Self.startRoom(limit: limit)
+                let start = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                    startBytes(i, into: buffer.baseAddress!, capacity: room, limit: limit)
+                        .map { (Array(buffer[..<$0.count]), $0.whole) }
+                }
+                guard let (bytes, whole) = start else { return allowingNil }
+                return decoded.starts(with: bytes) && (whole ? bytes.count == decoded.count : bytes.count >= limit)
+            }
+        }
+    }
+
     /// Whether strings `a` and `b` are the same, as the search tells titles apart: from
     /// their codes when those tell (`sameCodes`), else from their bytes.
     func equal(_ a: Int, _ b: Int) -> Bool {

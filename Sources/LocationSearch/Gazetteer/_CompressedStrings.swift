@@ -209,6 +209,68 @@ struct _CompressedStrings: Sendable {
         }
     }
 
+    /// The first bytes of string `index`, decoded at `out` (`capacity` bytes, at least
+    /// `startRoom(limit:)`) from its first codes and the starts of the strings it copies
+    /// from, as `withBytes` decodes them: all its bytes, or `limit` or more of them (up to 7
+    /// more) when it is longer; their count, and whether they are the whole string. A
+    /// string coded over a fold is decoded whole. Nil when one of them needs more room
+    /// than `capacity`.
+    ///
+    /// A quick look at where a string starts, for a test that its first characters settle
+    /// (`_SimpleCase.startsUnlike`): most of a long string's codes, and most of the strings
+    /// it copies from, are never decoded.
+    ///
+    /// - Complexity: O(*l*) for `limit` *l*, for each of the at most `copyDepth` strings it
+    ///   copies from (or, coded over a fold, O(*n*) for its *n* bytes).
+    func startBytes(_ index: Int, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int)
+        -> (count: Int, whole: Bool)?
+    {
+        startBytes(index, units: units(index), into: out, capacity: capacity, limit: limit)
+    }
+
+    /// `startBytes(_:into:capacity:limit:)` of string `index`, whose codes are `units`.
+    func startBytes(
+        _ index: Int, units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int
+    ) -> (count: Int, whole: Bool)? {
+        precondition(capacity >= Self.startRoom(limit: limit), "too little room for a string's start")
+        return startBytes(index, units: units, into: out, capacity: capacity, limit: limit, copies: Self.copyDepth)
+    }
+
+    /// The least room `startBytes(_:into:capacity:limit:)` writes in: each code is written
+    /// (8 bytes) where fewer than `limit` bytes, or a copy of at most `longestCopy`, are.
+    static func startRoom(limit: Int) -> Int { max(limit, _SymbolTable.longestCopy) &+ 8 }
+
+    /// `startBytes(_:into:capacity:limit:)` with at most `copies` strings before it read,
+    /// as `decodingRoom` reads them: the last copies nothing, whatever its codes say.
+    private func startBytes(
+        _ index: Int, units own: Range<Int>, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int,
+        copies: Int
+    ) -> (count: Int, whole: Bool)? {
+        var units = own, kept = 0
+        if folds.isFlagged(index) {
+            guard room(index, units) <= capacity else { return nil }
+            return (folds.decode(codes.pointer, units: units, table: table, into: out), true)
+        }
+        if let copy = copied(index, units) {
+            units = units.dropFirst()
+            if index > 0 && copies > 0 {
+                // The codes of the string before end where these start (`units(_:)`, with one
+                // offset read: a string that copies has codes, so its offsets are in order).
+                let start = offsets[index &- 1]
+                let previous = start <= own.lowerBound ? start..<own.lowerBound : 0..<0
+                guard let (before, whole) = startBytes(
+                    index &- 1, units: previous, into: out, capacity: capacity, limit: limit, copies: copies &- 1)
+                else { return nil }
+                // The string before goes on past the bytes read and this copies more: what
+                // was read of it is this string's start (at least `limit` bytes).
+                if !whole && copy > before { return (before, false) }
+                kept = min(copy, before)
+            }
+        }
+        let (end, next) = table.decode(codes.pointer, units: units, into: out, at: kept, limit: limit)
+        return (end, next == units.upperBound)
+    }
+
     /// The first string decoding string `index` decodes (it and the at most `copyDepth`
     /// before it that it copies from), the bytes that takes, and `index`'s codes. (Each
     /// string's codes are found once here: a string's offsets cost a few reads,

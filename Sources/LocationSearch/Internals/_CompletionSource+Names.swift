@@ -19,6 +19,15 @@ extension _CompletionSource {
         language < 0 ? nil : gazetteer._localized.name(of: place, language: language)
     }
 
+    /// The bytes of a name's start that `respelled` reads before decoding the rest: two
+    /// scalars of up to four bytes each.
+    static let startBytes = 8
+    /// The room they are decoded in, on the stack (`withUnsafeTemporaryAllocation`
+    /// allocates past 1 KB). A name coded over its fold that a name copies its start from
+    /// is decoded whole, in 8 bytes a code and the longest fold's; one that needs more
+    /// leaves the name to be decoded as before.
+    static let startCapacity = 512
+
     /// `row` showing the spelling of its name that the person typed: when the query has
     /// letters beyond ASCII ("münchen"), a name of the place with the same key whose
     /// lower-case form starts with what was typed ("München" rather than "Munchen").
@@ -34,18 +43,22 @@ extension _CompletionSource {
         let names = gazetteer._names
         // (On bytes when the name and what was typed are simple scalars, `_SimpleCase`.)
         let typed = spelling.text, compared = spelling.compared
-        func fits(_ name: UInt32) -> Bool {
-            if let compared, let alike = names.withBytes(Int(name), { _SimpleCase.startAlike($0, compared) }) {
-                return alike
-            }
-            let lower = names.string(Int(name)).lowercased()
+        // Whether the name of UTF-8 `bytes`, lower-cased, starts like what was typed.
+        func fits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if let compared, let alike = _SimpleCase.startAlike(bytes, compared) { return alike }
+            let lower = String(decoding: bytes, as: UTF8.self).lowercased()
             return lower.hasPrefix(typed) || typed.hasPrefix(lower)
         }
-        guard !fits(row.display) else { return row }
+        // The row's name, decoded once: it fits, or its fold is the key a respelling has.
+        var key: [UInt8] = [], other: [UInt8] = []
+        let shown = names.withBytes(Int(row.display)) { bytes in
+            if fits(bytes) { return true }
+            _Folding.fold(utf8: bytes, into: &key)
+            return false
+        }
+        guard !shown else { return row }
         let record = record(row)
         let place = Int(record.firstName)..<Int(record.firstName + record.nameCount)
-        var key: [UInt8] = [], other: [UInt8] = []
-        names.withBytes(Int(row.display)) { _Folding.fold(utf8: $0, into: &key) }
         // What was typed has letters beyond ASCII, so a name spelt that way has too; and
         // when it starts with an ASCII letter, so does the name (either case).
         let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
@@ -55,25 +68,48 @@ extension _CompletionSource {
             if let compared, _SimpleCase.startAlike(bytes, compared, settling: false) == false { return false }
             return bytes._hasNonASCII
         }
+        // Whether name `n` is no candidate by its first two scalars (or by all its bytes,
+        // when that is all), its other codes and most of the names it copies from not
+        // decoded: a place's marked names mostly start unlike what was typed ("Sàng-tû-sṳ"
+        // and "Chengdú" against a typed "ç").
+        func startsUnlike(_ n: Int, units: Range<Int>) -> Bool {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.startCapacity) {
+                guard let out = $0.baseAddress, let (count, whole) = names.startBytes(
+                    n, units: units, into: out, capacity: $0.count, limit: Self.startBytes)
+                else { return false }
+                let start = UnsafeBufferPointer(start: out, count: count)
+                if whole { return !candidate(start) }
+                if let first, start.first.map({ $0 | 0x20 }) != first | 0x20 { return true }
+                return compared.map { _SimpleCase.startsUnlike(start, $0) } ?? false
+            }
+        }
         var found: UInt32?
         let folds = names.folds
         if !scanningAll && !folds.respellable.isEmpty && place.contains(Int(row.display)) && !key.isEmpty {
             // The marked names in turn, each decoded alone (a mark is rare: a decode of the
             // names it copies from costs less than decoding the place's). A name coded over
-            // a fold, when the row's is too, is skipped unless its fold's text number is
-            // the row's (distinct texts are distinct numbers), and then needs no fold.
-            let keyText = names.foldTextNumber(Int(row.display))
+            // a fold is skipped unless its fold's text number is the key's (distinct texts
+            // are distinct numbers), and then needs no fold: the row's name's number, or
+            // when that is not coded over its fold, the key's found in the index at the
+            // first such name (none when the key is no text: then no such name folds to it).
+            var keyText = names.foldTextNumber(Int(row.display)), keyTextFound = keyText != nil
             folds.forEachRespellable(in: place) { n in
                 guard n != row.display else { return true }
-                let text = keyText == nil ? nil : names.foldTextNumber(n)
-                if let text, text != keyText { return true }
+                let units = names.units(n), text = names.foldTextNumber(n, units: units)
+                if let text {
+                    if !keyTextFound { (keyText, keyTextFound) = (textNumber(ofKey: key), true) }
+                    if text != keyText { return true }
+                }
+                if startsUnlike(n, units: units) { return true }
                 let spelt = names.withBytes(n) { bytes in
                     guard candidate(bytes) else { return false }
-                    if text != nil { return true }
-                    _Folding.fold(utf8: bytes, into: &other)
-                    return other == key
+                    if text == nil {
+                        _Folding.fold(utf8: bytes, into: &other)
+                        guard other == key else { return false }
+                    }
+                    return fits(bytes)
                 }
-                guard spelt, fits(UInt32(n)) else { return true }
+                guard spelt else { return true }
                 found = UInt32(n)
                 return false
             }
@@ -83,14 +119,12 @@ extension _CompletionSource {
             // (Names in turn, each decoded once: a name may copy the start of the one before.
             // A name coded over its fold is decoded only if that is the key's: the text of the
             // whole-name keys with the key's text.)
-            let keyText = folds.flags.isEmpty ? -1 : names.foldTextNumber(Int(row.display)) ?? {
-                let (range, exact) = index.range(of: key, in: .whole)
-                return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : -1
-            }()
+            let keyText = folds.flags.isEmpty
+                ? -1 : names.foldTextNumber(Int(row.display)) ?? textNumber(ofKey: key) ?? -1
             names.forEach(in: place, decoding: { names.foldTextNumber($0, units: $1) == keyText }) { n, bytes in
                 guard n != row.display && candidate(bytes) else { return true }
                 _Folding.fold(utf8: bytes, into: &other)
-                guard other == key, fits(UInt32(n)) else { return true }
+                guard other == key, fits(bytes) else { return true }
                 found = UInt32(n)
                 return false
             }
@@ -99,6 +133,13 @@ extension _CompletionSource {
         var respelled = row
         respelled.display = found
         return respelled
+    }
+
+    /// The number of the text of the whole-name key `key` (folded bytes), if the index has
+    /// that key.
+    func textNumber(ofKey key: [UInt8]) -> Int? {
+        let (range, exact) = index.range(of: key, in: .whole)
+        return exact > 0 ? index.whole.key[range.lowerBound] >> index.keyText.shift : nil
     }
 
     /// The displayed name.

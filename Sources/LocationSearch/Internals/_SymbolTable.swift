@@ -112,6 +112,28 @@ struct _SymbolTable: Sendable {
         }
         return written
     }
+
+    /// `decode(_:units:into:at:)` until `limit` bytes or more are written (at `out + start`,
+    /// which must have room for `max(start, limit - 1) + 8` bytes): where they end, and the
+    /// first code not decoded (`units.upperBound` when every one was).
+    ///
+    /// - Complexity: O(*c*) for the *c* codes decoded.
+    @inline(__always)
+    func decode(
+        _ packed: UnsafePointer<UInt8>, units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, at start: Int,
+        limit: Int
+    ) -> (end: Int, next: Int) {
+        let symbols = symbols.pointer, lengths = lengths.pointer
+        let raw = UnsafeMutableRawPointer(out)
+        var written = start, k = units.lowerBound
+        while k < units.upperBound && written < limit {
+            let code = _PackedCodes.code(k, in: packed)
+            raw.storeBytes(of: symbols[code], toByteOffset: written, as: UInt64.self)
+            written &+= Int(lengths[code])
+            k &+= 1
+        }
+        return (written, k)
+    }
 }
 
 /// 12-bit codes, two in three bytes: code `2m` is byte `3m` and the low half of byte

@@ -138,6 +138,31 @@ enum _SimpleCase {
         }
     }
 
+    /// Whether a name that starts with `start` and goes on past it starts like `typed` in
+    /// neither way, as `startAlike(_:_:settling:)` of the whole name answers false when its
+    /// first character tells (the most common answer: another letter, without marks); false
+    /// when it takes more of the name to tell.
+    ///
+    /// That is: for `Typed.scalars`, a first scalar that is simple, whose lower case is not
+    /// the first typed, followed in `start` by another simple scalar (not a mark, which
+    /// would make the two one character); for `.markFirst`, a simple first scalar.
+    ///
+    /// - Complexity: O(1): the first two scalars are read.
+    static func startsUnlike(_ start: UnsafeBufferPointer<UInt8>, _ typed: Typed) -> Bool {
+        guard !start.isEmpty, let (value, length) = scalar(start, at: 0) else { return false }
+        switch typed {
+        case .scalars(let scalars):
+            guard let first = scalars.first, let lower = lowercase(value), lower != first, length < start.count,
+                  let (next, _) = scalar(start, at: length)
+            else { return false }
+            return lowercase(next) != nil
+        case .markFirst:
+            return lowercase(value) != nil
+        case .clusters:
+            return false
+        }
+    }
+
     /// `startAlike` a character at a time, from byte `i` of the name and typed character
     /// `compared` on (the characters before alike): the name's characters, each a simple
     /// scalar (or "İ", whose lower case is an i and a dot above) and the plain marks after
