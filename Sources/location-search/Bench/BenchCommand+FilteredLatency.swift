@@ -68,23 +68,7 @@ extension BenchCommand {
     /// moment the machine was busy would be its p99) against the unfiltered exact p99 of
     /// `reference`'s fastest passes, the same statistic of the same number of passes.
     func sweepFilters(_ completer: LocationCompleter, settings: Settings, reference: LatencySummary) {
-        var prefixes: [String: Set<String>] = [:], kindPrefixes: [Place.Kind: Set<String>] = [:]
-        for i in 0..<completer.placeCount {
-            let name = Array(completer._placeName(at: i).lowercased())
-            for n in 1...3 where name.count >= n {
-                let prefix = String(name[..<n])
-                prefixes[completer._countryCode(at: i), default: []].insert(prefix)
-                kindPrefixes[completer._kind(at: i), default: []].insert(prefix)
-            }
-        }
-        var filters: [(label: String, options: CompletionOptions, queries: [String])] = []
-        for code in prefixes.keys.sorted() where !code.isEmpty {
-            filters.append(("country \(code)", CompletionOptions(countries: [code]), prefixes[code]!.sorted()))
-        }
-        for kind in Place.Kind.allCases {
-            filters.append(
-                ("kind \(kind.rawValue)", CompletionOptions(kinds: [kind]), (kindPrefixes[kind] ?? []).sorted()))
-        }
+        let filters = sweepCases(completer)
         for typos in [false, true] {
             var rows: [(label: String, summary: LatencySummary, worst: String)] = []
             var all: [Double] = []
@@ -115,6 +99,64 @@ extension BenchCommand {
                     + "slowest \"\(row.worst)\"")
             }
         }
+    }
+}
+
+extension BenchCommand {
+    /// A filter of the `--every-country` sweep: its label ("country IS", "kind region"),
+    /// its options and its queries.
+    struct SweepCase {
+        var label: String
+        var options: CompletionOptions
+        var queries: [String]
+    }
+
+    /// The sweep's filters: every country code in the data, then every kind, each with the
+    /// distinct first one to three characters (lower-cased) of the names of its places.
+    func sweepCases(_ completer: LocationCompleter) -> [SweepCase] {
+        var prefixes: [String: Set<String>] = [:], kindPrefixes: [Place.Kind: Set<String>] = [:]
+        for i in 0..<completer.placeCount {
+            let name = Array(completer._placeName(at: i).lowercased())
+            for n in 1...3 where name.count >= n {
+                let prefix = String(name[..<n])
+                prefixes[completer._countryCode(at: i), default: []].insert(prefix)
+                kindPrefixes[completer._kind(at: i), default: []].insert(prefix)
+            }
+        }
+        var filters: [SweepCase] = []
+        for code in prefixes.keys.sorted() where !code.isEmpty {
+            filters.append(SweepCase(label: "country \(code)", options: CompletionOptions(countries: [code]),
+                                     queries: prefixes[code]!.sorted()))
+        }
+        for kind in Place.Kind.allCases {
+            filters.append(SweepCase(label: "kind \(kind.rawValue)", options: CompletionOptions(kinds: [kind]),
+                                     queries: (kindPrefixes[kind] ?? []).sorted()))
+        }
+        return filters
+    }
+
+    /// `--sweep-queries`: the keystrokes of the unfiltered reference ("unfiltered<tab>query"
+    /// a line, as the exact section types them), then each filter's queries ("country
+    /// IS<tab>query"), for a count of their instructions query by query
+    /// (`docs/scripts/sweepcount.sh`), which repeats where times do not. A query with a tab
+    /// or a line break (none in the bundled data, whose names are tab-separated rows) is
+    /// left out and counted on standard error.
+    func printSweepQueries() throws {
+        let completer = try LocationCompleter()
+        let typed = TypingWorkload(typing: TypingWorkload.sample(completer, count: settings.typedNames, seed: seed))
+        var unprintable = 0
+        for filter in [SweepCase(label: "unfiltered", options: CompletionOptions(), queries: typed.queries.map(\.text))]
+            + sweepCases(completer)
+        {
+            for query in filter.queries {
+                guard !query.contains(where: { $0 == "\t" || $0.isNewline }) else {
+                    unprintable += 1
+                    continue
+                }
+                say("\(filter.label)\t\(query)")
+            }
+        }
+        if unprintable > 0 { StandardError.write("\(unprintable) queries left out: they hold a tab or a line break\n") }
     }
 }
 

@@ -21,6 +21,13 @@ extension BenchCommand {
                 command.everyCountry = true
             },
             OptionDeclaration(
+                "--sweep-queries",
+                help: "Only print the queries --every-country times, \"country CC<tab>query\" a line (for counting "
+                    + "their instructions)."
+            ) { command in
+                command.sweepQueries = true
+            },
+            OptionDeclaration(
                 "--synthetic", value: "N", help: "Names in the synthetic gazetteer (default 10,000,000; 0 skips it)."
             ) { command, text in
                 guard let n = Int(text.filter { $0 != "_" }), n >= 0 else {

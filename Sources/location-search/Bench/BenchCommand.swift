@@ -34,6 +34,8 @@ struct BenchCommand {
     var keepSyntheticIndex: String?
     /// Also sweep every country code's filter with its places' short prefixes.
     var everyCountry = false
+    /// `--sweep-queries`: print the sweep's queries and stop.
+    var sweepQueries = false
 
     struct Settings {
         var typedNames: Int
@@ -61,6 +63,10 @@ struct BenchCommand {
     }
 
     func run() throws -> Int32 {
+        if sweepQueries {
+            try printSweepQueries()
+            return 0
+        }
         let settings = self.settings
         #if DEBUG
         say("warning: this is a debug build; figures mean nothing. Use: swift run -c release location-search bench\n")
