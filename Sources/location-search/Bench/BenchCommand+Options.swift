@@ -22,8 +22,9 @@ extension BenchCommand {
             },
             OptionDeclaration(
                 "--sweep-queries",
-                help: "Only print the queries --every-country times, \"country CC<tab>query\" a line (for counting "
-                    + "their instructions)."
+                help: "Only print the queries --every-country times and its unfiltered reference, a "
+                    + "\"FILTER<tab>query\" line each (FILTER: unfiltered, country CC or kind K), for counting their "
+                    + "instructions."
             ) { command in
                 command.sweepQueries = true
             },
