@@ -202,7 +202,15 @@ struct _CompressedStrings: Sendable {
     /// copies nothing, whatever its codes say).
     @inline(__always)
     func withBytes<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        let (first, room, units) = decodingRoom(index)
+        try withBytes(index, units: units(index), body)
+    }
+
+    /// `withBytes(_:_:)` of string `index`, whose codes are `units` (`units(index)`).
+    @inline(__always)
+    func withBytes<R>(_ index: Int, units: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows
+        -> R
+    {
+        let (first, room) = decodingRoom(index, units: units)
         return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
             let out = buffer.baseAddress!
             return try body(UnsafeBufferPointer(start: out, count: decode(index, units, from: first, into: out)))
@@ -278,13 +286,21 @@ struct _CompressedStrings: Sendable {
     @inline(__always)
     func decodingRoom(_ index: Int) -> (first: Int, room: Int, units: Range<Int>) {
         let own = units(index)
+        let (first, room) = decodingRoom(index, units: own)
+        return (first, room, own)
+    }
+
+    /// `decodingRoom(_:)` of string `index`, whose codes are `own`: the first string and
+    /// the room.
+    @inline(__always)
+    func decodingRoom(_ index: Int, units own: Range<Int>) -> (first: Int, room: Int) {
         var first = index, longest = room(index, own), current = own
         while first > 0 && index - first < Self.copyDepth && copied(first, current) != nil {
             first -= 1
             current = units(first)
             longest = max(longest, room(first, current))
         }
-        return (first, longest + _SymbolTable.longestCopy, own)
+        return (first, longest + _SymbolTable.longestCopy)
     }
 
     /// Decodes string `index`, of codes `units`, at `out`, which has

@@ -62,9 +62,14 @@ extension _CompletionSource {
         // What was typed has letters beyond ASCII, so a name spelt that way has too; and
         // when it starts with an ASCII letter, so does the name (either case).
         let first = typed.utf8.first.flatMap { $0 < 0x80 ? $0 : nil }
+        // Whether a name that starts with `bytes` starts with another letter than the ASCII
+        // one typed first.
+        func otherFirstLetter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            first.map { bytes.first.map { $0 | 0x20 } != $0 | 0x20 } ?? false
+        }
         // (A name whose bytes show it does not start like what was typed needs no fold.)
         func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            if let first, bytes.first.map({ $0 | 0x20 }) != first | 0x20 { return false }
+            if otherFirstLetter(bytes) { return false }
             if let compared, _SimpleCase.startAlike(bytes, compared, settling: false) == false { return false }
             return bytes._hasNonASCII
         }
@@ -79,8 +84,7 @@ extension _CompletionSource {
                 else { return false }
                 let start = UnsafeBufferPointer(start: out, count: count)
                 if whole { return !candidate(start) }
-                if let first, start.first.map({ $0 | 0x20 }) != first | 0x20 { return true }
-                return compared.map { _SimpleCase.startsUnlike(start, $0) } ?? false
+                return otherFirstLetter(start) || compared.map { _SimpleCase.startsUnlike(start, $0) } ?? false
             }
         }
         var found: UInt32?
@@ -101,7 +105,7 @@ extension _CompletionSource {
                     if text != keyText { return true }
                 }
                 if startsUnlike(n, units: units) { return true }
-                let spelt = names.withBytes(n) { bytes in
+                let spelt = names.withBytes(n, units: units) { bytes in
                     guard candidate(bytes) else { return false }
                     if text == nil {
                         _Folding.fold(utf8: bytes, into: &other)
