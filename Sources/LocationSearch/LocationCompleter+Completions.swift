@@ -55,7 +55,8 @@ extension LocationCompleter {
     /// ASCII: titles then show the spelling typed (see `_CompletionSource.respelled`).
     static func typedSpelling(_ query: String) -> _TypedSpelling? {
         guard query.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
-        let name = query.split(separator: ",", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        // (Before the first comma byte, as `_QueryPlan` finds it.)
+        let name = query.utf8.firstIndex(of: UInt8(ascii: ",")).map { query[..<$0] } ?? query[...]
         let typed = name._trimmingHorizontalSpace().lowercased()
         return typed.isEmpty ? nil : _TypedSpelling(typed)
     }

@@ -55,6 +55,47 @@ struct FoldingTests {
         #expect(buffer == invalid.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) })
     }
 
+    /// `compareFold` answers as the key written out would: the same key, its start, or
+    /// neither, for random texts against their own keys, another's, and the starts of
+    /// either; and every start of a text's bytes, cut anywhere (in a scalar too), folds to
+    /// the start of the text's key, so `.differs` tells that a text has another key.
+    @Test func comparingAFoldAnswersAsTheKeyWrittenOut() {
+        func fold(_ bytes: [UInt8]) -> [UInt8] {
+            bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) }
+        }
+        func compare(_ bytes: [UInt8], _ key: [UInt8]) -> _Folding.FoldComparison {
+            bytes.withUnsafeBufferPointer { b in key.withUnsafeBufferPointer { _Folding.compareFold(of: b, with: $0) } }
+        }
+        func expected(_ bytes: [UInt8], _ key: [UInt8]) -> _Folding.FoldComparison {
+            let folded = fold(bytes)
+            return folded == key ? .equal : key.starts(with: folded) ? .prefix : .differs
+        }
+        #expect(compare(Array("Saint-É".utf8), Array("saint etienne".utf8)) == .prefix)
+        #expect(compare(Array("Saint-Étienne".utf8), Array("saint etienne".utf8)) == .equal)
+        #expect(compare(Array("Saint-Étiennes".utf8), Array("saint etienne".utf8)) == .differs)
+        #expect(compare(Array("Saint- ".utf8), Array("saint etienne".utf8)) == .prefix)
+        #expect(compare(Array("‘Isfiy".utf8), Array("ia lo sak leng".utf8)) == .differs)
+        #expect(compare(Array("Straße".utf8).dropLast(1).map { $0 }, Array("strasse".utf8)) == .prefix)
+        var random = SeededGenerator(seed: 31)
+        var cuts = 0
+        for round in 0..<5_000 {
+            let text = Array(SimpleCaseTests.randomText(simpleOnly: round % 2 == 0, using: &random).utf8)
+            let other = Array(SimpleCaseTests.randomText(simpleOnly: false, using: &random).utf8)
+            let key = fold(text), otherKey = fold(other)
+            #expect(compare(text, key) == .equal, "\(text)")
+            for candidate in [otherKey, Array(key.prefix(key.count / 2)), Array(otherKey.prefix(2))] {
+                #expect(compare(text, candidate) == expected(text, candidate), "\(text) \(candidate)")
+            }
+            for end in 0..<text.count {
+                let start = Array(text[..<end])
+                cuts += 1
+                #expect(compare(start, key) != .differs, "\(text) \(end)")
+                #expect(compare(start, otherKey) == expected(start, otherKey), "\(start) \(otherKey)")
+            }
+        }
+        #expect(cuts > 10_000)
+    }
+
     @Test func foldedTextMapsEveryByteToWholeCharacters() {
         let text = _FoldedText("Ste\u{0301}phane Straße 🇫🇷 Zürich")
         #expect(String(decoding: text.key, as: UTF8.self) == "stephane strasse zurich")

@@ -19,6 +19,8 @@ extension StringProtocol {
         guard let first = scalars.firstIndex(where: { !isSpace($0) }),
               let last = scalars.lastIndex(where: { !isSpace($0) })
         else { return "" }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        // (A slice at scalar boundaries keeps exactly those scalars, and copies as bytes.)
+        let end = scalars.index(after: last)
+        return first == startIndex && end == endIndex ? String(self) : String(self[first..<end])
     }
 }

@@ -109,6 +109,47 @@ enum _Folding {
         writer.finish(keepTrailingSpace: keepTrailingSpace) { byte, _ in output.append(byte) }
     }
 
+    /// How the key of UTF-8 `bytes` (`fold(utf8:into:)`) compares with `key`, found
+    /// without writing it and left at its first byte that differs: the same key, the start
+    /// of `key` and shorter, or neither.
+    ///
+    /// `bytes` may be the start of a text cut anywhere: a last scalar cut short is a
+    /// separator, and a separator at the end adds nothing, so the key of a text's start is
+    /// the start of the text's key (each scalar folds alone). A text whose start's key
+    /// `differs` has another key.
+    ///
+    /// - Complexity: O(*n*) in the bytes read, at most those of the common start.
+    static func compareFold(of bytes: UnsafeBufferPointer<UInt8>, with key: UnsafeBufferPointer<UInt8>)
+        -> FoldComparison
+    {
+        var writer = _KeyWriter<Void>()
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        var matched = 0, same = true
+        @inline(__always) func emit(_ byte: UInt8, _: Void) {
+            if same && matched < key.count && key[matched] == byte { matched &+= 1 } else { same = false }
+        }
+        loop: while same {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): forEachByte(ofFoldOf: scalar) { writer.feed($0, from: (), emit: emit) }
+            case .emptyInput: break loop
+            case .error: writer.feed(0x20, from: (), emit: emit)
+            }
+        }
+        guard same else { return .differs }
+        return matched == key.count ? .equal : .prefix
+    }
+
+    /// What `compareFold(of:with:)` finds.
+    enum FoldComparison {
+        /// The bytes fold to the key.
+        case equal
+        /// The bytes fold to the start of the key, shorter than it.
+        case prefix
+        /// The bytes' key is not the key or its start.
+        case differs
+    }
+
     /// `fold(utf8:keepTrailingSpace:)` of ASCII text, or `nil` if `utf8` is not all ASCII.
     /// (Every ASCII byte is a scalar of its own, folded by the table.)
     private static func foldASCII(_ utf8: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool) -> [UInt8]? {
