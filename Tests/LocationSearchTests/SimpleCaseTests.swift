@@ -196,6 +196,35 @@ struct SimpleCaseTests {
         #expect(checked > 15_000 && answered > checked / 2 && answeredMarked > 1_500)
     }
 
+    /// A query's kept comparisons (`Verdicts`) change no answer: random typed queries, each
+    /// against random names with one `Verdicts`, answer as without; and the marked
+    /// characters of Israel's names against a typed "ḥ" are compared once.
+    @Test func keptComparisonsChangeNoAnswer() {
+        func answer(_ name: String, _ typed: _SimpleCase.Typed, _ verdicts: _SimpleCase.Verdicts?) -> Bool? {
+            Array(name.utf8).withUnsafeBufferPointer { _SimpleCase.startAlike($0, typed, verdicts: verdicts) }
+        }
+        var random = SeededGenerator(seed: 37)
+        var kept = 0
+        for round in 0..<2_000 {
+            let typed = Self.randomText(simpleOnly: false, using: &random).lowercased()
+            guard let compared = _SimpleCase.typed(ofLowercased: typed) else { continue }
+            let verdicts = _SimpleCase.Verdicts()
+            for _ in 0..<20 {
+                var name = Self.randomText(simpleOnly: round % 2 == 0, using: &random)
+                if Bool.random(using: &random) { name = String(typed.unicodeScalars.prefix(2)) + name }
+                #expect(answer(name, compared, verdicts) == answer(name, compared, nil),
+                        "\(Array(name.unicodeScalars)) \(Array(typed.unicodeScalars))")
+            }
+            kept += verdicts.count
+        }
+        #expect(kept > 400)
+        let verdicts = _SimpleCase.Verdicts(), typed = _SimpleCase.typed(ofLowercased: "ḥ")!
+        for name in ["H\u{331}olon", "H\u{331}adera", "H\u{331}olon", "H\u{323}olon", "Ḥurfeish", "H\u{323}aifa"] {
+            #expect(answer(name, typed, verdicts) == Self.stringAnswer(name, "ḥ"), "\(name)")
+        }
+        #expect(verdicts.count == 2)
+    }
+
     /// `startsUnlike` of a name's start (any of its bytes but the last) answers true only
     /// where `startAlike` of the whole name, not settling, answers false: random names and
     /// queries as above, and examples where the first two scalars tell and where they do not.

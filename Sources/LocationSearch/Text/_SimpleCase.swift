@@ -125,16 +125,20 @@ enum _SimpleCase {
     /// Whether the name of UTF-8 `bytes`, lower-cased, starts like `typed` or `typed` like
     /// it (see `startAlike(_:_:settling:)` on scalars; for `.markFirst`, false when the name
     /// starts with a simple scalar), or nil when that needs the `String` calls.
+    /// `verdicts`, if given, keeps the comparisons of marked characters that make `String`s,
+    /// for the next name compared with the same `typed`.
     @inline(__always)
-    static func startAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ typed: Typed, settling: Bool = true) -> Bool? {
+    static func startAlike(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ typed: Typed, settling: Bool = true, verdicts: Verdicts? = nil
+    ) -> Bool? {
         switch typed {
         case .scalars(let scalars):
-            return startAlike(bytes, scalars, settling: settling)
+            return startAlike(bytes, scalars, settling: settling, verdicts: verdicts)
         case .markFirst:
             guard !bytes.isEmpty, let (value, _) = scalar(bytes, at: 0), lowercase(value) != nil else { return nil }
             return false
         case .clusters(let scalars, let ends):
-            return characters(bytes, from: 0, compared: 0, scalars, ends: ends, settling: settling)
+            return characters(bytes, from: 0, compared: 0, scalars, ends: ends, settling: settling, verdicts: verdicts)
         }
     }
 
@@ -173,7 +177,7 @@ enum _SimpleCase {
     /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one character past.
     private static func characters(
         _ bytes: UnsafeBufferPointer<UInt8>, from i: Int, compared: Int, _ typed: [UInt32], ends: [Int]?,
-        settling: Bool
+        settling: Bool, verdicts: Verdicts?
     ) -> Bool? {
         var (i, compared) = (i, compared)
         let count = ends?.count ?? typed.count
@@ -186,7 +190,7 @@ enum _SimpleCase {
             let characterScalars = ends.map { ends in (compared == 0 ? 0 : ends[compared &- 1])..<ends[compared] }
                 ?? compared..<compared &+ 1
             switch character(lower, dotAbove: dotted, bytes, marks: i &+ length..<end, typed[characterScalars],
-                             settling: settling) {
+                             settling: settling, verdicts: verdicts) {
             case .differs: return false
             case .unknown: return nil
             case .same: i = end
@@ -227,7 +231,9 @@ enum _SimpleCase {
     /// (nil): a quick test before cheaper ones.
     ///
     /// - Complexity: O(*t*) for *t* scalars typed: the name is read up to one character past.
-    static func startAlike(_ bytes: UnsafeBufferPointer<UInt8>, _ typed: [UInt32], settling: Bool = true) -> Bool? {
+    static func startAlike(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ typed: [UInt32], settling: Bool = true, verdicts: Verdicts? = nil
+    ) -> Bool? {
         var i = 0, compared = 0
         // Each scalar up to the one after the first that differs or after `typed` ends: the
         // cluster the comparison stops in ends there only if that one is simple.
@@ -236,7 +242,8 @@ enum _SimpleCase {
             guard let lower = lowercase(value) else {
                 // "İ": a character at a time from here.
                 if value == dottedCapitalI {
-                    return characters(bytes, from: i, compared: compared, typed, ends: nil, settling: settling)
+                    return characters(
+                        bytes, from: i, compared: compared, typed, ends: nil, settling: settling, verdicts: verdicts)
                 }
                 // A mark on the name's last scalar compared, which was the one typed.
                 return compared > 0 && isPlainMark(value) ? false : nil
@@ -249,7 +256,8 @@ enum _SimpleCase {
                 guard i < bytes.count else { return false }
                 if let (next, _) = scalar(bytes, at: i), lowercase(next) != nil { return false }
                 // Marks on it: a character at a time from here.
-                return characters(bytes, from: start, compared: compared, typed, ends: nil, settling: settling)
+                return characters(
+                    bytes, from: start, compared: compared, typed, ends: nil, settling: settling, verdicts: verdicts)
             }
             compared &+= 1
         }
@@ -266,10 +274,10 @@ enum _SimpleCase {
     /// How the name's character of simple scalar `lower` (after "İ", an i with `dotAbove`)
     /// and the plain marks of bytes `marks` compares with the typed character `typed` (a
     /// simple scalar and plain marks): unknown if, unless `settling`, the answer needs a
-    /// `String` of each.
+    /// `String` of each, which `verdicts` keeps.
     private static func character(
         _ lower: UInt32, dotAbove: Bool, _ bytes: UnsafeBufferPointer<UInt8>, marks: Range<Int>,
-        _ typed: ArraySlice<UInt32>, settling: Bool
+        _ typed: ArraySlice<UInt32>, settling: Bool, verdicts: Verdicts?
     ) -> Comparison {
         let first = typed[typed.startIndex]
         let marked = dotAbove || !marks.isEmpty
@@ -289,6 +297,9 @@ enum _SimpleCase {
         // decompositions differ in length.
         if marked != (typed.count > 1) && (marked ? first : lower) < 0xC0 { return .differs }
         guard settling, let base = Unicode.Scalar(lower) else { return .unknown }
+        if let same = verdicts?.verdict(lower, dotAbove: dotAbove, bytes, marks: marks, typed) {
+            return same ? .same : .differs
+        }
         // A `String` of each character, compared as characters are.
         var name = String.UnicodeScalarView(), other = String.UnicodeScalarView()
         name.append(base)
@@ -302,7 +313,61 @@ enum _SimpleCase {
             guard let scalar = Unicode.Scalar(value) else { return .unknown }
             other.append(scalar)
         }
-        return String(name) == String(other) ? .same : .differs
+        let same = String(name) == String(other)
+        verdicts?.keep(same, lower, dotAbove: dotAbove, bytes, marks: marks, typed)
+        return same ? .same : .differs
+    }
+
+    /// The comparisons of a name's marked character with a typed one that needed a
+    /// `String` of each (`character`), kept for one query: the names of its rows share their
+    /// marked characters (the "H̱" of most names of Israel, an h and a macron below, against
+    /// a typed "ḥ"), and each comparison costs more than the rest of the test.
+    ///
+    /// Each is known by the typed character (its scalars' place in what was typed, the same
+    /// for every name compared with it) and the name's (its scalars): a few a query, looked
+    /// up in turn. A reference that one query mutates, on the thread that answers it: not
+    /// `Sendable`.
+    final class Verdicts {
+        /// Each comparison's typed scalars' range, the name's lower-case scalar (the high bit
+        /// set after "İ"), its marks, and whether they were the same.
+        private var kept: [(typed: Range<Int>, name: [UInt32], same: Bool)] = []
+        /// At most this many are kept: a query compares few characters.
+        static let capacity = 16
+
+        /// How many are kept.
+        var count: Int { kept.count }
+
+        /// Whether the name's character of `lower` (after "İ", `dotAbove`) and the marks of
+        /// `bytes` at `marks` is `typed`, if that is known.
+        func verdict(
+            _ lower: UInt32, dotAbove: Bool, _ bytes: UnsafeBufferPointer<UInt8>, marks: Range<Int>,
+            _ typed: ArraySlice<UInt32>
+        ) -> Bool? {
+            let first = dotAbove ? lower | 0x8000_0000 : lower
+            for entry in kept where entry.typed == typed.indices && entry.name[0] == first {
+                var k = marks.lowerBound, n = 1
+                while k < marks.upperBound, n < entry.name.count, let (value, length) = scalar(bytes, at: k),
+                      value == entry.name[n] {
+                    (k, n) = (k &+ length, n &+ 1)
+                }
+                if k == marks.upperBound && n == entry.name.count { return entry.same }
+            }
+            return nil
+        }
+
+        /// Keeps the comparison `verdict` had not.
+        func keep(
+            _ same: Bool, _ lower: UInt32, dotAbove: Bool, _ bytes: UnsafeBufferPointer<UInt8>, marks: Range<Int>,
+            _ typed: ArraySlice<UInt32>
+        ) {
+            guard kept.count < Self.capacity else { return }
+            var name = [dotAbove ? lower | 0x8000_0000 : lower], k = marks.lowerBound
+            while k < marks.upperBound, let (value, length) = scalar(bytes, at: k) {
+                name.append(value)
+                k &+= length
+            }
+            kept.append((typed.indices, name, same))
+        }
     }
 
     /// Whether `value` is a *plain* mark: a combining mark (a canonical combining class
