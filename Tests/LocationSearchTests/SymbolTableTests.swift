@@ -350,10 +350,43 @@ extension _CompressedStrings {
     /// (`withBytes`): all of it when whole, else at least `limit` bytes; in `capacity`
     /// bytes (nil only when a name coded over a fold needs more: `allowingNil`). The
     /// strings that do not.
+    ///
+    /// Each start is also read after another's (`previous`, kept when short), as
+    /// `respelled` reads a place's marked names: every string in order, and every third,
+    /// each after the last read: the same bytes as read alone.
     func startsDisagreeing(limits: [Int] = [0, 1, 2, 5, 8, 40], capacity: Int? = nil, allowingNil: Bool = false)
         -> [Int]
     {
-        (0..<count).filter { i in
+        var disagreeing = Set<Int>()
+        for limit in limits {
+            let room = capacity ?? Self.startRoom(limit: limit)
+            func alone(_ i: Int) -> ([UInt8], Bool)? {
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                    startBytes(i, into: buffer.baseAddress!, capacity: room, limit: limit)
+                        .map { (Array(buffer[..<$0.count]), $0.whole) }
+                }
+            }
+            for step in [1, 3] {
+                var previous: ReadStart?
+                for i in stride(from: 0, to: count, by: step) {
+                    let read = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+                        let out = buffer.baseAddress!
+                        let read = startBytes(i, units: units(i), into: out, capacity: room, limit: limit,
+                                              previous: previous)
+                        let bytes = read.map { UnsafeBufferPointer(start: out, count: $0.count) }
+                        previous = bytes.flatMap { ReadStart(index: i, bytes: $0, whole: read!.whole) }
+                        return bytes.map { (Array($0), read!.whole) }
+                    }
+                    if let expected = alone(i) {
+                        if read?.0 != expected.0 || read?.1 != expected.1 { disagreeing.insert(i) }
+                    } else if read != nil {
+                        disagreeing.insert(i)
+                    }
+                }
+            }
+        }
+        return (0..<count).filter { i in
+            if disagreeing.contains(i) { return true }
             let decoded = withBytes(i) { Array($0) }
             return !limits.allSatisfy { limit in
                 let room = capacity ?? Self.startRoom(limit: limit)

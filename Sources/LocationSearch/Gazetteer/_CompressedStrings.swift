@@ -236,12 +236,44 @@ struct _CompressedStrings: Sendable {
         startBytes(index, units: units(index), into: out, capacity: capacity, limit: limit)
     }
 
-    /// `startBytes(_:into:capacity:limit:)` of string `index`, whose codes are `units`.
+    /// `startBytes(_:into:capacity:limit:)` of string `index`, whose codes are `units`;
+    /// `previous`, the start of a string before it read with the same `limit`, is not read
+    /// again if the string copies from it (strings read in order, each the next's
+    /// `previous`, read each start once where they copy from one another).
     func startBytes(
-        _ index: Int, units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int
+        _ index: Int, units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int,
+        previous: ReadStart? = nil
     ) -> (count: Int, whole: Bool)? {
         precondition(capacity >= Self.startRoom(limit: limit), "too little room for a string's start")
-        return startBytes(index, units: units, into: out, capacity: capacity, limit: limit, copies: Self.copyDepth)
+        return startBytes(
+            index, units: units, into: out, capacity: capacity, limit: limit, copies: Self.copyDepth, previous: previous)
+    }
+
+    /// A short start of a string as `startBytes` read it (what it returned), kept by value
+    /// for the next string's read.
+    struct ReadStart {
+        let index: Int
+        let count: Int
+        let whole: Bool
+        /// The bytes, in order from the low byte of the first word.
+        private var words: (UInt64, UInt64) = (0, 0)
+
+        /// The most bytes kept: a start read past a `limit` of 8 (two scalars) and not
+        /// whole has at most 15.
+        static let capacity = 16
+
+        /// The start of string `index`, `bytes`, whole or not; nil when it is longer than
+        /// `capacity`.
+        init?(index: Int, bytes: UnsafeBufferPointer<UInt8>, whole: Bool) {
+            guard bytes.count <= Self.capacity else { return nil }
+            (self.index, self.count, self.whole) = (index, bytes.count, whole)
+            withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+        }
+
+        /// Writes the bytes at `out`.
+        func write(to out: UnsafeMutablePointer<UInt8>) {
+            withUnsafeBytes(of: words) { UnsafeMutableRawPointer(out).copyMemory(from: $0.baseAddress!, byteCount: count) }
+        }
     }
 
     /// The least room `startBytes(_:into:capacity:limit:)` writes in: each code is written
@@ -250,9 +282,11 @@ struct _CompressedStrings: Sendable {
 
     /// `startBytes(_:into:capacity:limit:)` with at most `copies` strings before it read,
     /// as `decodingRoom` reads them: the last copies nothing, whatever its codes say.
+    /// (A string's start is the same with fewer strings before it read: it copies from at
+    /// most `copyDepth` strings in a row, so those it reads copy from no more than that.)
     private func startBytes(
         _ index: Int, units own: Range<Int>, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int,
-        copies: Int
+        copies: Int, previous: ReadStart?
     ) -> (count: Int, whole: Bool)? {
         var units = own, kept = 0
         if folds.isFlagged(index) {
@@ -264,11 +298,19 @@ struct _CompressedStrings: Sendable {
             if index > 0 && copies > 0 {
                 // The codes of the string before end where these start (`units(_:)`, with one
                 // offset read: a string that copies has codes, so its offsets are in order).
-                let start = offsets[index &- 1]
-                let previous = start <= own.lowerBound ? start..<own.lowerBound : 0..<0
-                guard let (before, whole) = startBytes(
-                    index &- 1, units: previous, into: out, capacity: capacity, limit: limit, copies: copies &- 1)
-                else { return nil }
+                let before: Int, whole: Bool
+                if let previous, previous.index == index &- 1 {
+                    previous.write(to: out)
+                    (before, whole) = (previous.count, previous.whole)
+                } else {
+                    let start = offsets[index &- 1]
+                    let units = start <= own.lowerBound ? start..<own.lowerBound : 0..<0
+                    guard let read = startBytes(
+                        index &- 1, units: units, into: out, capacity: capacity, limit: limit, copies: copies &- 1,
+                        previous: previous)
+                    else { return nil }
+                    (before, whole) = read
+                }
                 // The string before goes on past the bytes read and this copies more: what
                 // was read of it is this string's start (at least `limit` bytes).
                 if !whole && copy > before { return (before, false) }

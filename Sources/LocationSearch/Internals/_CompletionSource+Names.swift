@@ -45,18 +45,21 @@ extension _CompletionSource {
         let typed = spelling.text, compared = spelling.compared
         // Whether the name of UTF-8 `bytes`, lower-cased, starts like what was typed.
         func fits(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            if let compared, let alike = _SimpleCase.startAlike(bytes, compared) { return alike }
+            if let compared, let alike = _SimpleCase.startAlike(bytes, compared, verdicts: spelling.verdicts) {
+                return alike
+            }
             let lower = String(decoding: bytes, as: UTF8.self).lowercased()
             return lower.hasPrefix(typed) || typed.hasPrefix(lower)
         }
         // The row's name, decoded once: it fits, or its fold is the key a respelling has.
-        var key: [UInt8] = [], other: [UInt8] = []
+        var folded: [UInt8] = []
         let shown = names.withBytes(Int(row.display)) { bytes in
             if fits(bytes) { return true }
-            _Folding.fold(utf8: bytes, into: &key)
+            _Folding.fold(utf8: bytes, into: &folded)
             return false
         }
         guard !shown else { return row }
+        let key = folded  // (a constant: the functions below capture it without a box)
         let record = record(row)
         let place = Int(record.firstName)..<Int(record.firstName + record.nameCount)
         // What was typed has letters beyond ASCII, so a name spelt that way has too; and
@@ -67,25 +70,47 @@ extension _CompletionSource {
         func otherFirstLetter(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             first.map { bytes.first.map { $0 | 0x20 } != $0 | 0x20 } ?? false
         }
-        // (A name whose bytes show it does not start like what was typed needs no fold.)
+        // Whether a name of UTF-8 `bytes` starts like what was typed and has bytes beyond
+        // ASCII, by its bytes (a name that does not needs no fold).
         func candidate(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             if otherFirstLetter(bytes) { return false }
             if let compared, _SimpleCase.startAlike(bytes, compared, settling: false) == false { return false }
             return bytes._hasNonASCII
         }
-        // Whether name `n` is no candidate by its first two scalars (or by all its bytes,
-        // when that is all), its other codes and most of the names it copies from not
-        // decoded: a place's marked names mostly start unlike what was typed ("Sàng-tû-sṳ"
-        // and "Chengdú" against a typed "ç").
-        func startsUnlike(_ n: Int, units: Range<Int>) -> Bool {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.startCapacity) {
-                guard let out = $0.baseAddress, let (count, whole) = names.startBytes(
-                    n, units: units, into: out, capacity: $0.count, limit: Self.startBytes)
-                else { return false }
-                let start = UnsafeBufferPointer(start: out, count: count)
-                if whole { return !candidate(start) }
-                return otherFirstLetter(start) || compared.map { _SimpleCase.startsUnlike(start, $0) } ?? false
+        // Whether the name of `bytes` is the respelling: a candidate, of the key (unless
+        // `folded`, known to be), that fits.
+        func isRespelling(_ bytes: UnsafeBufferPointer<UInt8>, folded: Bool) -> Bool {
+            guard candidate(bytes) else { return false }
+            if !folded && key.withUnsafeBufferPointer({ _Folding.compareFold(of: bytes, with: $0) }) != .equal {
+                return false
             }
+            return fits(bytes)
+        }
+        // Whether marked name `n`, of codes `units`, is the respelling (`folded`: its key
+        // known to be the row's). Most are not, and show it by their first bytes: the first
+        // two scalars start unlike what was typed, or the first bytes fold unlike the key
+        // ("Sàng-tû-sṳ" and "Chengdú" against a typed "ç"); their other codes and most of
+        // the names they copy from are never decoded. The start is read past `previous`,
+        // the last name's, and left there for the next (names copy from the one before).
+        func isRespelling(
+            _ n: Int, units: Range<Int>, folded: Bool, previous: inout _CompressedStrings.ReadStart?
+        ) -> Bool {
+            let settled: Bool? = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.startCapacity) {
+                guard let out = $0.baseAddress, let (count, whole) = names.startBytes(
+                    n, units: units, into: out, capacity: $0.count, limit: Self.startBytes, previous: previous)
+                else { return nil }
+                let start = UnsafeBufferPointer(start: out, count: count)
+                previous = _CompressedStrings.ReadStart(index: n, bytes: start, whole: whole)
+                if whole { return isRespelling(start, folded: folded) }
+                if otherFirstLetter(start) || compared.map({ _SimpleCase.startsUnlike(start, $0) }) ?? false {
+                    return false
+                }
+                if !folded && key.withUnsafeBufferPointer({ _Folding.compareFold(of: start, with: $0) }) == .differs {
+                    return false
+                }
+                return nil
+            }
+            return settled ?? names.withBytes(n, units: units) { isRespelling($0, folded: folded) }
         }
         var found: UInt32?
         let folds = names.folds
@@ -97,6 +122,7 @@ extension _CompletionSource {
             // when that is not coded over its fold, the key's found in the index at the
             // first such name (none when the key is no text: then no such name folds to it).
             var keyText = names.foldTextNumber(Int(row.display)), keyTextFound = keyText != nil
+            var previous: _CompressedStrings.ReadStart?
             folds.forEachRespellable(in: place) { n in
                 guard n != row.display else { return true }
                 let units = names.units(n), text = names.foldTextNumber(n, units: units)
@@ -104,16 +130,7 @@ extension _CompletionSource {
                     if !keyTextFound { (keyText, keyTextFound) = (textNumber(ofKey: key), true) }
                     if text != keyText { return true }
                 }
-                if startsUnlike(n, units: units) { return true }
-                let spelt = names.withBytes(n, units: units) { bytes in
-                    guard candidate(bytes) else { return false }
-                    if text == nil {
-                        _Folding.fold(utf8: bytes, into: &other)
-                        guard other == key else { return false }
-                    }
-                    return fits(bytes)
-                }
-                guard spelt else { return true }
+                guard isRespelling(n, units: units, folded: text != nil, previous: &previous) else { return true }
                 found = UInt32(n)
                 return false
             }
@@ -126,9 +143,7 @@ extension _CompletionSource {
             let keyText = folds.flags.isEmpty
                 ? -1 : names.foldTextNumber(Int(row.display)) ?? textNumber(ofKey: key) ?? -1
             names.forEach(in: place, decoding: { names.foldTextNumber($0, units: $1) == keyText }) { n, bytes in
-                guard n != row.display && candidate(bytes) else { return true }
-                _Folding.fold(utf8: bytes, into: &other)
-                guard other == key, fits(bytes) else { return true }
+                guard n != row.display && isRespelling(bytes, folded: false) else { return true }
                 found = UInt32(n)
                 return false
             }
@@ -176,6 +191,9 @@ extension _CompletionSource {
 struct _TypedSpelling {
     let text: String
     let compared: _SimpleCase.Typed?
+    /// The comparisons of marked characters `compared` has made (`_SimpleCase.Verdicts`):
+    /// a spelling is made for one query and used on one thread.
+    let verdicts = _SimpleCase.Verdicts()
 
     init(_ text: String) {
         self.text = text
