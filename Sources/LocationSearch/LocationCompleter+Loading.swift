@@ -75,6 +75,8 @@ extension LocationCompleter {
                 _IndexFile.Seal.write(checksum, for: cacheFile)
             }
         }
+        // (The build's and the writer's temporaries are freed: their pages go back.)
+        releaseFreedMemory()
         return built
     }
 
