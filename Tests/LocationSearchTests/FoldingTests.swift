@@ -55,6 +55,25 @@ struct FoldingTests {
         #expect(buffer == invalid.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) })
     }
 
+    /// The build's fold, which reads a scalar's bytes itself, gives the key the decoder's
+    /// gives (`fold(utf8:keepTrailingSpace:)`), for random bytes: text of every width,
+    /// cut scalars, stray continuation bytes, overlong forms, surrogates and bytes past
+    /// U+10FFFF among letters.
+    @Test func foldingOnBytesAgreesWithTheDecoder() {
+        var random = SeededGenerator(seed: 41)
+        let pieces: [[UInt8]] = ["a", "Z", " ", "-", "é", "ß", "İ", "ﬃ", "東", "🇫🇷", "Ω", "\u{FDFA}", "a\u{301}"]
+            .map { Array($0.utf8) } + [[0x80], [0xBF], [0xC0, 0x81], [0xC3], [0xE2, 0x82], [0xE0, 0x80, 0x80],
+                                       [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF5], [0xFF], [0xF0, 0x9F]]
+        var buffer: [UInt8] = []
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...8, using: &random) { bytes += pieces.randomElement(using: &random)! }
+            bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, into: &buffer) }
+            let decoded = bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) }
+            #expect(buffer == decoded, "\(bytes)")
+        }
+    }
+
     /// `compareFold` answers as the key written out would: the same key, its start, or
     /// neither, for random texts against their own keys, another's, and the starts of
     /// either; and every start of a text's bytes, cut anywhere (in a scalar too), folds to

@@ -61,19 +61,33 @@ enum _Folding {
     /// - Complexity: O(*n*) in the number of bytes.
     static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
-        let table = asciiTable
         var writer = _KeyWriter<Void>()
-        var isASCII = true
-        for byte in bytes {
-            guard byte < 0x80 else { isASCII = false; break }
-            writer.feed(table[Int(byte)], from: ()) { byte, _ in output.append(byte) }
+        var i = 0
+        while i < bytes.count {
+            i = feedFold(bytes, at: i) { writer.feed($0, from: ()) { byte, _ in output.append(byte) } }
         }
-        if isASCII {
-            writer.finish(keepTrailingSpace: false) { byte, _ in output.append(byte) }
-            return
+        writer.finish(keepTrailingSpace: false) { byte, _ in output.append(byte) }
+    }
+
+    /// Calls `feed` with each byte of the fold of the scalar at byte `i` of UTF-8 `bytes`
+    /// (an ASCII byte by the table, another scalar through `_foldingTable`), or with a
+    /// separator for a byte that starts no scalar; returns where the next starts. The key
+    /// of a text is the same as `foldScalars` makes, whose decoder folds each invalid
+    /// stretch as one separator where this folds each of its bytes as one: a run of
+    /// separators is one space.
+    @inline(__always)
+    private static func feedFold(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ feed: (UInt8) -> Void) -> Int {
+        let byte = bytes[i]
+        if byte < 0x80 {
+            feed(asciiTable[Int(byte)])
+            return i &+ 1
         }
-        output.removeAll(keepingCapacity: true)
-        foldScalars(bytes, keepTrailingSpace: false, into: &output)
+        guard let (value, length) = _SimpleCase.scalar(bytes, at: i), let scalar = Unicode.Scalar(value) else {
+            feed(0x20)
+            return i &+ 1
+        }
+        _foldingTable.forEachByte(ofFoldOf: scalar, feed)
+        return i &+ length
     }
 
     /// The key of UTF-8 bytes; every key is made here. A byte sequence that is not valid
@@ -123,18 +137,12 @@ enum _Folding {
         -> FoldComparison
     {
         var writer = _KeyWriter<Void>()
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        var matched = 0, same = true
+        var matched = 0, same = true, i = 0
         @inline(__always) func emit(_ byte: UInt8, _: Void) {
             if same && matched < key.count && key[matched] == byte { matched &+= 1 } else { same = false }
         }
-        loop: while same {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar): forEachByte(ofFoldOf: scalar) { writer.feed($0, from: (), emit: emit) }
-            case .emptyInput: break loop
-            case .error: writer.feed(0x20, from: (), emit: emit)
-            }
+        while same && i < bytes.count {
+            i = feedFold(bytes, at: i) { writer.feed($0, from: (), emit: emit) }
         }
         guard same else { return .differs }
         return matched == key.count ? .equal : .prefix
