@@ -57,8 +57,8 @@ func errnoDescription(_ code: Int32 = errno) -> String { String(cString: strerro
 /// Returns the heap pages `free` has kept to the system, where the C library can
 /// (glibc's `malloc_trim`, looked up: the Glibc module does not declare it; elsewhere
 /// nothing). Called once an index build has freed its temporaries: glibc keeps freed
-/// memory in its arenas, and a process that built the bundled index held 122 MB resident
-/// where one that read it holds 60.
+/// memory in its arenas, and a process that had built the bundled index held about 300 MB
+/// resident, not 87 (one that reads the cached index holds 60).
 func releaseFreedMemory() {
     #if canImport(Glibc)
     // (RTLD_DEFAULT is a null handle.)
