@@ -55,11 +55,25 @@ struct FoldingTests {
         #expect(buffer == invalid.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) })
     }
 
-    /// The build's fold, which reads a scalar's bytes itself, gives the key the decoder's
-    /// gives (`fold(utf8:keepTrailingSpace:)`), for random bytes: text of every width,
-    /// cut scalars, stray continuation bytes, overlong forms, surrogates and bytes past
-    /// U+10FFFF among letters.
+    /// The fold, which reads a scalar's bytes itself, gives the key the standard library's
+    /// UTF-8 decoder gives (`decoderFold`: each scalar's fold, each error a separator), for
+    /// random bytes: text of every width, cut scalars, stray continuation bytes, overlong
+    /// forms, surrogates and bytes past U+10FFFF among letters; into a reused buffer and
+    /// into a new array.
     @Test func foldingOnBytesAgreesWithTheDecoder() {
+        func decoderFold(_ bytes: [UInt8]) -> [UInt8] {
+            var key: [UInt8] = [], writer = _KeyWriter<Void>(), decoder = UTF8(), iterator = bytes.makeIterator()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    _Folding.forEachByte(ofFoldOf: scalar) { writer.feed($0, from: ()) { byte, _ in key.append(byte) } }
+                case .emptyInput: break loop
+                case .error: writer.feed(0x20, from: ()) { byte, _ in key.append(byte) }
+                }
+            }
+            writer.finish(keepTrailingSpace: false) { byte, _ in key.append(byte) }
+            return key
+        }
         var random = SeededGenerator(seed: 41)
         let pieces: [[UInt8]] = ["a", "Z", " ", "-", "é", "ß", "İ", "ﬃ", "東", "🇫🇷", "Ω", "\u{FDFA}", "a\u{301}"]
             .map { Array($0.utf8) } + [[0x80], [0xBF], [0xC0, 0x81], [0xC3], [0xE2, 0x82], [0xE0, 0x80, 0x80],
@@ -69,8 +83,10 @@ struct FoldingTests {
             var bytes: [UInt8] = []
             for _ in 0..<Int.random(in: 0...8, using: &random) { bytes += pieces.randomElement(using: &random)! }
             bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, into: &buffer) }
-            let decoded = bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) }
+            let fresh = bytes.withUnsafeBufferPointer { _Folding.fold(utf8: $0, keepTrailingSpace: false) }
+            let decoded = decoderFold(bytes)
             #expect(buffer == decoded, "\(bytes)")
+            #expect(fresh == decoded, "\(bytes)")
         }
     }
 

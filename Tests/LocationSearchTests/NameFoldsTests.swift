@@ -175,7 +175,8 @@ struct NameFoldsTests {
         })
         let room = _CompressedStrings.startRoom(limit: 8)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-            #expect(names.startBytes(long, into: buffer.baseAddress!, capacity: room, limit: 8) == nil)
+            #expect(names.startBytes(
+                long, units: names.units(long), into: buffer.baseAddress!, capacity: room, limit: 8) == nil)
         }
     }
 

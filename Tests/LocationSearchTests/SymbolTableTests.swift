@@ -362,7 +362,7 @@ extension _CompressedStrings {
             let room = capacity ?? Self.startRoom(limit: limit)
             func alone(_ i: Int) -> ([UInt8], Bool)? {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-                    startBytes(i, into: buffer.baseAddress!, capacity: room, limit: limit)
+                    startBytes(i, units: units(i), into: buffer.baseAddress!, capacity: room, limit: limit)
                         .map { (Array(buffer[..<$0.count]), $0.whole) }
                 }
             }
@@ -391,7 +391,7 @@ extension _CompressedStrings {
             return !limits.allSatisfy { limit in
                 let room = capacity ?? Self.startRoom(limit: limit)
                 let start = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
-                    startBytes(i, into: buffer.baseAddress!, capacity: room, limit: limit)
+                    startBytes(i, units: units(i), into: buffer.baseAddress!, capacity: room, limit: limit)
                         .map { (Array(buffer[..<$0.count]), $0.whole) }
                 }
                 guard let (bytes, whole) = start else { return allowingNil }

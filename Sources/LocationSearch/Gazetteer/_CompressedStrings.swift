@@ -217,12 +217,15 @@ struct _CompressedStrings: Sendable {
         }
     }
 
-    /// The first bytes of string `index`, decoded at `out` (`capacity` bytes, at least
-    /// `startRoom(limit:)`) from its first codes and the starts of the strings it copies
-    /// from, as `withBytes` decodes them: all its bytes, or `limit` or more of them (up to 7
-    /// more) when it is longer; their count, and whether they are the whole string. A
-    /// string coded over a fold is decoded whole. Nil when one of them needs more room
-    /// than `capacity`.
+    /// The first bytes of string `index`, whose codes are `units` (`units(index)`), decoded
+    /// at `out` (`capacity` bytes, at least `startRoom(limit:)`) from its first codes and the
+    /// starts of the strings it copies from, as `withBytes` decodes them: all its bytes, or
+    /// `limit` or more of them (up to 7 more) when it is longer; their count, and whether
+    /// they are the whole string. A string coded over a fold is decoded whole. Nil when one
+    /// of them needs more room than `capacity`. `previous`, the start of a string before it
+    /// read with the same `limit`, is not read again if the string copies from it (strings
+    /// read in order, each the next's `previous`, read each start once where they copy from
+    /// one another).
     ///
     /// A quick look at where a string starts, for a test that its first characters settle
     /// (`_SimpleCase.startsUnlike`): most of a long string's codes, and most of the strings
@@ -230,16 +233,6 @@ struct _CompressedStrings: Sendable {
     ///
     /// - Complexity: O(*l*) for `limit` *l*, for each of the at most `copyDepth` strings it
     ///   copies from (or, coded over a fold, O(*n*) for its *n* bytes).
-    func startBytes(_ index: Int, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int)
-        -> (count: Int, whole: Bool)?
-    {
-        startBytes(index, units: units(index), into: out, capacity: capacity, limit: limit)
-    }
-
-    /// `startBytes(_:into:capacity:limit:)` of string `index`, whose codes are `units`;
-    /// `previous`, the start of a string before it read with the same `limit`, is not read
-    /// again if the string copies from it (strings read in order, each the next's
-    /// `previous`, read each start once where they copy from one another).
     func startBytes(
         _ index: Int, units: Range<Int>, into out: UnsafeMutablePointer<UInt8>, capacity: Int, limit: Int,
         previous: ReadStart? = nil
@@ -276,12 +269,13 @@ struct _CompressedStrings: Sendable {
         }
     }
 
-    /// The least room `startBytes(_:into:capacity:limit:)` writes in: each code is written
-    /// (8 bytes) where fewer than `limit` bytes, or a copy of at most `longestCopy`, are.
+    /// The least room `startBytes` writes in: each code is written (8 bytes) where fewer
+    /// than `limit` bytes, or a copy of at most `longestCopy`, are.
     static func startRoom(limit: Int) -> Int { max(limit, _SymbolTable.longestCopy) &+ 8 }
 
-    /// `startBytes(_:into:capacity:limit:)` with at most `copies` strings before it read,
-    /// as `decodingRoom` reads them: the last copies nothing, whatever its codes say.
+    /// `startBytes(_:units:into:capacity:limit:previous:)` with at most `copies` strings
+    /// before it read, as `decodingRoom` reads them: the last copies nothing, whatever its
+    /// codes say.
     /// (A string's start is the same with fewer strings before it read: it copies from at
     /// most `copyDepth` strings in a row, so those it reads copy from no more than that.)
     private func startBytes(

@@ -61,20 +61,15 @@ enum _Folding {
     /// - Complexity: O(*n*) in the number of bytes.
     static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
-        var writer = _KeyWriter<Void>()
-        var i = 0
-        while i < bytes.count {
-            i = feedFold(bytes, at: i) { writer.feed($0, from: ()) { byte, _ in output.append(byte) } }
-        }
-        writer.finish(keepTrailingSpace: false) { byte, _ in output.append(byte) }
+        foldScalars(bytes, keepTrailingSpace: false, into: &output)
     }
 
     /// Calls `feed` with each byte of the fold of the scalar at byte `i` of UTF-8 `bytes`
     /// (an ASCII byte by the table, another scalar through `_foldingTable`), or with a
-    /// separator for a byte that starts no scalar; returns where the next starts. The key
-    /// of a text is the same as `foldScalars` makes, whose decoder folds each invalid
-    /// stretch as one separator where this folds each of its bytes as one: a run of
-    /// separators is one space.
+    /// separator for a byte that starts no scalar; returns where the next starts. A byte
+    /// sequence that is not UTF-8 is a separator for each of its bytes, where the standard
+    /// library's decoder gives one error for each of its stretches: a run of separators is
+    /// one space either way, so the keys are the same (`FoldingTests`).
     @inline(__always)
     private static func feedFold(_ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ feed: (UInt8) -> Void) -> Int {
         let byte = bytes[i]
@@ -102,23 +97,15 @@ enum _Folding {
         return key
     }
 
-    /// Appends the key of UTF-8 `bytes` to `output`, scalar by scalar: the fold of any
-    /// text, where the ASCII paths above take only ASCII.
+    /// Appends the key of UTF-8 `bytes` to `output`, scalar by scalar (`feedFold`): the fold
+    /// of any text, where `foldASCII` takes only ASCII.
     private static func foldScalars(
         _ bytes: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool, into output: inout [UInt8]
     ) {
         var writer = _KeyWriter<Void>()
-        var decoder = UTF8()
-        var iterator = bytes.makeIterator()
-        loop: while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                forEachByte(ofFoldOf: scalar) { writer.feed($0, from: ()) { byte, _ in output.append(byte) } }
-            case .emptyInput:
-                break loop
-            case .error:
-                writer.feed(0x20, from: ()) { byte, _ in output.append(byte) }
-            }
+        var i = 0
+        while i < bytes.count {
+            i = feedFold(bytes, at: i) { writer.feed($0, from: ()) { byte, _ in output.append(byte) } }
         }
         writer.finish(keepTrailingSpace: keepTrailingSpace) { byte, _ in output.append(byte) }
     }

@@ -4,6 +4,8 @@ import FoundationEssentials
 import Foundation
 #endif
 
+@_spi(Benchmarking) import LocationSearch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -48,13 +50,7 @@ enum Measurement {
     /// Resident memory now, after returning freed heap pages to the system, so that what
     /// was freed does not count.
     static func residentBytes() -> Int? {
-        #if canImport(Glibc)
-        // glibc's malloc_trim is not in the Glibc module; look it up (RTLD_DEFAULT is 0).
-        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
-            typealias Trim = @convention(c) (Int) -> Int32
-            _ = unsafeBitCast(symbol, to: Trim.self)(0)
-        }
-        #endif
+        LocationCompleter._releaseFreedMemory()
         return status("VmRSS")
     }
 
