@@ -24,47 +24,6 @@ extension _GeoNamesReader {
         var builder = _GazetteerBuilder()
         var report = GazetteerLoadReport()
         var ids = IDRegistry()
-        /// Appends `alternates`' names of the place being built (`place`, whose own names,
-        /// `existing`, are already in): all of them, or only its preferred names in a
-        /// language; records the preferred ones as its localized names. Untagged names come
-        /// first, then names only a language-tagged row brings in, whose start is recorded
-        /// (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words).
-        func appendAlternates(of geonameID: Int64, place: Int, existing: Set<String>, preferredOnly: Bool) -> UInt32 {
-            guard geonameID >= 0, let rows = alternateRows[geonameID] else { return 0 }
-            var seen = existing
-            var added: UInt32 = 0
-            var nameIndex: [String: Int] = [:]
-            var taggedOnlyStart: Int? = nil
-            for tagged in [false, true] {
-                for row in rows
-                where row.language.isEmpty != tagged && (!preferredOnly || (row.isPreferred && tagged)) {
-                    let index: Int
-                    if let known = nameIndex[row.name] {
-                        index = known
-                    } else if seen.insert(row.name).inserted {
-                        index = builder.names.count
-                        if tagged && taggedOnlyStart == nil { taggedOnlyStart = index }
-                        builder.names.append(row.name)
-                        added += 1
-                        nameIndex[row.name] = index
-                    } else {
-                        index = -1  // one of the place's own names: found by its text later
-                    }
-                    if row.isPreferred && tagged {
-                        builder.localized.append(_LocalizedName(
-                            place: UInt32(place), language: builder.interner.intern(row.language),
-                            name: index >= 0 ? UInt32(index) : UInt32.max))
-                        builder.localizedText.append(row.name)
-                    }
-                }
-            }
-            if let taggedOnlyStart {
-                builder.localized.append(_LocalizedName(
-                    place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(taggedOnlyStart)))
-                builder.localizedText.append("")
-            }
-            return added
-        }
         var capitals: [String: String] = [:]
         for country in countries where !country.capital.isEmpty { capitals[country.code] = country.capital }
         var capitalCity: [String: (population: Int64, latitude: Double, longitude: Double)] = [:]
@@ -106,7 +65,7 @@ extension _GeoNamesReader {
         progress?(step, 0)
         // The rows are parsed on all cores (`cityRows(of:)`: every check that needs no other
         // row); here, in file order, the checks that need the rows before them, and the places.
-        let chunks = cityRows(of: file, chunkSize: chunkSize)
+        let chunks = cityRows(of: file, alternates: alternateRows, chunkSize: chunkSize)
         let rowCount = chunks.reduce(0) { $0 + $1.rows.count }
         // A repeated geonameid is found row by row only if some id of the files repeats.
         var allIDs = countries.map(\.geonameID) + regions.map(\.geonameID)
@@ -128,8 +87,8 @@ extension _GeoNamesReader {
                     done += 1
                     if let progress, done & 0x3FFF == 0 { progress(step, Double(done) / Double(rowCount)) }
                     switch row.outcome {
-                    case .malformed(let reason):
-                        throw file.error(line: number, reason)
+                    case .malformed:
+                        throw file.error(line: number, chunk.malformed ?? "malformed")
                     case .skipped(let reason):
                         report.skip(file: file.name, line: number, reason: reason)
                         continue
@@ -204,26 +163,11 @@ extension _GeoNamesReader {
                     record.admin1Code = region.code
                     record.admin1Name = region.name
                     record.firstName = UInt32(builder.names.count)
-                    let name = field(row.name), asciiName = field(row.asciiName)
-                    builder.names.append(name)
-                    var nameCount: UInt32 = 1
-                    if !asciiName.isEmpty && !asciiName._hasSameBytes(as: name) {
-                        builder.names.append(asciiName)
-                        nameCount += 1
-                    }
-                    // The alternate names: the column's non-empty pieces between commas.
-                    let alternates = row.alternates
-                    var pieceStart = alternates.lowerBound
-                    for i in alternates.lowerBound...alternates.upperBound
-                    where i == alternates.upperBound || bytes[i] == UInt8(ascii: ",") {
-                        let alternate = field(pieceStart..<i)
-                        pieceStart = i + 1
-                        // (The lengths first: most alternate names differ in theirs.)
-                        guard !alternate.isEmpty && !(alternate.count == name.count && alternate.elementsEqual(name))
-                        else { continue }
-                        builder.names.append(alternate)
-                        nameCount += 1
-                    }
+                    let name = field(row.name)
+                    // (Its names as `cityRow` found them: the name, the ASCII name, the
+                    // alternate names' pieces.)
+                    for piece in chunk.names[row.names] { builder.names.append(field(piece)) }
+                    var nameCount = UInt32(row.names.count)
                     if row.timeZone.isEmpty {
                         record.timeZone = -1
                     } else if let last = lastTimeZone, field(last.field).elementsEqual(field(row.timeZone)) {
@@ -232,10 +176,11 @@ extension _GeoNamesReader {
                         record.timeZone = builder.interner.intern(string(field(row.timeZone)))
                         lastTimeZone = (row.timeZone, record.timeZone)
                     }
-                    if alternateRows[row.geonameID] != nil {
-                        let own = Set((0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) })
+                    if row.hasAlternateRows {
+                        let own = (0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) }
                         nameCount += appendAlternates(
-                            of: row.geonameID, place: builder.places.count, existing: own, preferredOnly: true)
+                            alternateRows[row.geonameID], place: builder.places.count, existing: own,
+                            preferredOnly: true, to: &builder)
                     }
                     record.nameCount = nameCount
                     builder.places.append(record)
@@ -274,8 +219,8 @@ extension _GeoNamesReader {
             for abbreviation in abbreviations { builder.names.append(abbreviation) }
             record.nameCount = UInt32(1 + abbreviations.count)
             record.nameCount += appendAlternates(
-                of: region.geonameID, place: builder.places.count, existing: Set([region.name] + abbreviations),
-                preferredOnly: false)
+                region.geonameID >= 0 ? alternateRows[region.geonameID] : nil, place: builder.places.count,
+                existing: [region.name] + abbreviations, preferredOnly: false, to: &builder)
             builder.places.append(record)
         }
         for country in countries {
@@ -292,8 +237,8 @@ extension _GeoNamesReader {
             for alias in aliases { builder.names.append(alias) }
             record.nameCount = UInt32(1 + aliases.count)
             record.nameCount += appendAlternates(
-                of: country.geonameID, place: builder.places.count, existing: Set([country.name] + aliases),
-                preferredOnly: false)
+                country.geonameID >= 0 ? alternateRows[country.geonameID] : nil, place: builder.places.count,
+                existing: [country.name] + aliases, preferredOnly: false, to: &builder)
             // A country is where its capital is: with `near`, it pays the capital's distance.
             if let capital = capitalCity[country.code] {
                 record.latitude = capital.latitude
@@ -312,6 +257,56 @@ extension _GeoNamesReader {
         var country: Int32
         var code: String
     }
+
+    /// Appends the names of alternate names rows `rows` of the place being built (`place`,
+    /// whose own names, `existing`, are already in): all of them, or only its preferred names in a
+    /// language; records the preferred ones as its localized names. Untagged names come
+    /// first, then names only a language-tagged row brings in, whose start is recorded
+    /// (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words).
+    ///
+    /// - Complexity: O(*r* + *e*) expected for *r* rows and *e* names of its own: one
+    ///   hash look-up a row (each name's `String` hash normalises its text).
+    static func appendAlternates(
+        _ rows: [AlternateName]?, place: Int, existing: some Sequence<String>, preferredOnly: Bool,
+        to builder: inout _GazetteerBuilder
+    ) -> UInt32 {
+        guard let rows else { return 0 }
+        // Each name seen: its index among the names, -1 for one of the place's own.
+        var nameIndex: [String: Int] = [:]
+        for name in existing { nameIndex[name] = -1 }
+        var added: UInt32 = 0
+        var taggedOnlyStart: Int? = nil
+        for tagged in [false, true] {
+            for row in rows
+            where row.language.isEmpty != tagged && (!preferredOnly || (row.isPreferred && tagged)) {
+                // (Found or added in one look-up: a new name gets the next index.)
+                let next = builder.names.count, before = nameIndex.count
+                let index = Self.value(&nameIndex[row.name, default: next])
+                if nameIndex.count != before {
+                    if tagged && taggedOnlyStart == nil { taggedOnlyStart = index }
+                    builder.names.append(row.name)
+                    added += 1
+                }
+                if row.isPreferred && tagged {
+                    builder.localized.append(_LocalizedName(
+                        place: UInt32(place), language: builder.interner.intern(row.language),
+                        name: index >= 0 ? UInt32(index) : UInt32.max))
+                    builder.localizedText.append(row.name)
+                }
+            }
+        }
+        if let taggedOnlyStart {
+            builder.localized.append(_LocalizedName(
+                place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(taggedOnlyStart)))
+            builder.localizedText.append("")
+        }
+        return added
+    }
+
+    /// `value`, read through an `inout` access: `&dictionary[key, default: v]` stores `v`
+    /// when `key` is missing, in the same look-up as the read.
+    @inline(__always)
+    private static func value(_ value: inout Int) -> Int { value }
 
     /// Whether a geonameid in `ids` occurs twice (negative ones are no id).
     ///

@@ -1,10 +1,13 @@
 import Dispatch
 
 extension _GeoNamesReader {
-    /// A row of a cities file parsed on its own: its numbers, where its fields are, and
-    /// what the checks that need no other row found (`cityRows(of:)`). The checks that
+    /// A row of a cities file parsed on its own: its numbers, where its fields and names are,
+    /// and what the checks that need no other row found (`cityRows(of:)`). The checks that
     /// need the rows before it (a repeated geonameid, the names' limit, a region's total
     /// population) are `gazetteer(cities:...)`'s, row by row in file order.
+    ///
+    /// Plain data, no reference (a malformed row's reason is its chunk's): the serial pass
+    /// over 0.24 M rows copies each one out.
     struct CityRow: Sendable {
         /// What the row-local checks found, in the order the reader makes them.
         enum Outcome: Sendable {
@@ -12,8 +15,8 @@ extension _GeoNamesReader {
             case place
             /// Skipped and counted in the load report.
             case skipped(GazetteerLoadReport.Reason)
-            /// The reason for `GazetteerError.malformedRow`.
-            case malformed(String)
+            /// Malformed: the chunk's last row, and `CityChunk.malformed` says why.
+            case malformed
         }
 
         var outcome: Outcome
@@ -22,9 +25,26 @@ extension _GeoNamesReader {
         var line: Int, bytes: Range<Int>
         var geonameID: Int64 = 0, population: Int64 = 0
         var latitude: Double = 0, longitude: Double = 0
-        /// Columns 1 (name), 2 (ASCII name), 3 (alternate names), 8 (country code), 10
-        /// (admin-1 code) and 17 (time zone), as ranges of the file's bytes.
-        var name = 0..<0, asciiName = 0..<0, alternates = 0..<0, country = 0..<0, admin1 = 0..<0, timeZone = 0..<0
+        /// Columns 1 (name), 8 (country code), 10 (admin-1 code) and 17 (time zone), as
+        /// ranges of the file's bytes.
+        var name = 0..<0, country = 0..<0, admin1 = 0..<0, timeZone = 0..<0
+        /// A place's names, in the chunk's `names`: its name, its ASCII name unless empty or
+        /// the same, and each non-empty piece of its alternate names (between commas) that is
+        /// not its name, in column order.
+        var names = 0..<0
+        /// Whether the alternate names file has rows for its geonameid.
+        var hasAlternateRows = false
+    }
+
+    /// A chunk of a cities file's rows, parsed on its own (`cityRows(of:chunkSize:)`).
+    struct CityChunk: Sendable {
+        var rows: [CityRow] = []
+        /// The chunk's lines, blank ones too (for the line numbers of the chunks after it).
+        var lineCount = 0
+        /// Its places' names, as ranges of the file's bytes (each row's `names`).
+        var names: [Range<Int>] = []
+        /// Why its last row is malformed, when it is: a chunk stops at its first.
+        var malformed: String? = nil
     }
 
     /// The bytes of a chunk of the cities file that `cityRows(of:chunkSize:)` parses on its
@@ -33,28 +53,33 @@ extension _GeoNamesReader {
 
     /// A cities file's rows (its non-blank lines), parsed in chunks of whole lines on all
     /// cores, each chunk's rows in file order with its number of lines (for the line
-    /// numbers of the chunks after it). A chunk stops at its first malformed row: the rows
-    /// after it cannot matter.
+    /// numbers of the chunks after it) and its places' names. A chunk stops at its first
+    /// malformed row: the rows after it cannot matter. `alternates` are the geonameids the
+    /// alternate names file has rows for.
     ///
     /// - Complexity: O(*n*) in the size of the file, in about *n* / *c* time on *c* cores.
     static func cityRows(
-        of file: _GeoNamesFile, chunkSize: Int = cityChunkSize
-    ) -> [(rows: [CityRow], lineCount: Int)] {
+        of file: _GeoNamesFile, alternates: [Int64: [AlternateName]] = [:], chunkSize: Int = cityChunkSize
+    ) -> [CityChunk] {
         let bounds = _GeoNamesFile.lineAlignedBounds(of: file.bytes, pieceSize: chunkSize)
         let chunkCount = bounds.count - 1
-        let chunks = _ResultSlots<(rows: [CityRow], lineCount: Int)>(count: chunkCount)
+        let chunks = _ResultSlots<CityChunk>(count: chunkCount)
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            chunks[chunk] = cityRows(of: file, in: bounds[chunk]..<bounds[chunk + 1])
+            chunks[chunk] = cityRows(of: file, in: bounds[chunk]..<bounds[chunk + 1], alternates: alternates)
         }
-        return chunks.values.map { $0 ?? ([], 0) }
+        return chunks.values.map { $0 ?? CityChunk() }
     }
 
     /// The rows of the lines in `range` of `file` (which starts a line), as `_GeoNamesFile.forEachLine`
-    /// cuts them, numbered from 1, and the number of lines.
-    static func cityRows(of file: _GeoNamesFile, in range: Range<Int>) -> (rows: [CityRow], lineCount: Int) {
+    /// cuts them, numbered from 1, with the number of lines and the places' names.
+    static func cityRows(
+        of file: _GeoNamesFile, in range: Range<Int>, alternates: [Int64: [AlternateName]] = [:]
+    ) -> CityChunk {
         file.bytes.withUnsafeBufferPointer { bytes in
-            var rows: [CityRow] = []
-            rows.reserveCapacity(range.count / 120)
+            var chunk = CityChunk()
+            chunk.rows.reserveCapacity(range.count / 120)
+            // (About eight names a row: the bundled data's 0.24 M rows hold 1.2 M.)
+            chunk.names.reserveCapacity(range.count / 24)
             var fields: [Range<Int>] = []
             fields.reserveCapacity(20)
             var scratch: [UInt8] = []
@@ -66,24 +91,31 @@ extension _GeoNamesReader {
                 var lineEnd = end
                 if lineEnd > start && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
                 if lineEnd > start {
-                    let row = cityRow(bytes, start..<lineEnd, line: number, fields: &fields, scratch: &scratch)
-                    rows.append(row)
+                    var row = cityRow(
+                        bytes, start..<lineEnd, line: number, fields: &fields, scratch: &scratch,
+                        names: &chunk.names, malformed: &chunk.malformed)
+                    if case .place = row.outcome, !alternates.isEmpty {
+                        row.hasAlternateRows = alternates[row.geonameID] != nil
+                    }
+                    chunk.rows.append(row)
                     if case .malformed = row.outcome { break }
                 }
                 start = end + 1
             }
-            return (rows, number)
+            chunk.lineCount = number
+            return chunk
         }
     }
 
     /// The row on `line` (`bytes[range]`), with every check that needs no other row, in
-    /// the reader's order (`gazetteer(cities:...)`).
+    /// the reader's order (`gazetteer(cities:...)`); a place's names appended to `names`,
+    /// a malformed row's reason written to `malformed`.
     ///
     /// - Complexity: O(*n*) in the length of the line; no allocation but the strings of
-    ///   the coordinates and of an error.
+    ///   the coordinates and of an error (and `names`' growth).
     static func cityRow(
         _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, line: Int,
-        fields f: inout [Range<Int>], scratch: inout [UInt8]
+        fields f: inout [Range<Int>], scratch: inout [UInt8], names: inout [Range<Int>], malformed reason: inout String?
     ) -> CityRow {
         var row = CityRow(outcome: .place, line: line, bytes: range)
         f.removeAll(keepingCapacity: true)
@@ -94,8 +126,9 @@ extension _GeoNamesReader {
         }
         f.append(fieldStart..<range.upperBound)
         func slice(_ field: Range<Int>) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[field] }
-        func malformed(_ reason: String) -> CityRow {
-            row.outcome = .malformed(reason)
+        func malformed(_ why: String) -> CityRow {
+            row.outcome = .malformed
+            reason = why
             return row
         }
         guard f.count == 19 else { return malformed("expected 19 tab-separated columns, found \(f.count)") }
@@ -137,8 +170,22 @@ extension _GeoNamesReader {
             row.outcome = .skipped(.noSearchableName)
             return row
         }
-        (row.name, row.asciiName, row.alternates) = (f[1], f[2], f[3])
-        (row.country, row.admin1, row.timeZone) = (f[8], f[10], f[17])
+        (row.name, row.country, row.admin1, row.timeZone) = (f[1], f[8], f[10], f[17])
+        // Its names: the name, the ASCII name unless empty or the same, and the alternate
+        // names' non-empty pieces other than the name (the lengths first: most differ).
+        let first = names.count, name = UnsafeBufferPointer(rebasing: bytes[f[1]])
+        names.append(f[1])
+        if !f[2].isEmpty && !UnsafeBufferPointer(rebasing: bytes[f[2]])._hasSameBytes(as: name) { names.append(f[2]) }
+        let alternates = f[3]
+        pieceStart = alternates.lowerBound
+        for i in alternates.lowerBound...alternates.upperBound
+        where i == alternates.upperBound || bytes[i] == UInt8(ascii: ",") {
+            let piece = pieceStart..<i
+            pieceStart = i + 1
+            guard !piece.isEmpty && !(piece.count == name.count && bytes[piece].elementsEqual(name)) else { continue }
+            names.append(piece)
+        }
+        row.names = first..<names.count
         return row
     }
 
