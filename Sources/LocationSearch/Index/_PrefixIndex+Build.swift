@@ -30,7 +30,9 @@ extension _PrefixIndex {
         let split = Self.partition(0..<placeCount) { units[Int(places[$0].firstName)] < halfTheUnits }
         let coder = _NameFolds.Coder(table: gazetteer._names.table)
         let halves = _Concurrently.run(
-            { FoldedNames(gazetteer, places: 0..<split, coder: coder, progress: progress) },
+            // (The first part makes room for the second's names, which `append` then copies
+            // in place: growing it there copied the first part's 30 MB again, on one core.)
+            { FoldedNames(gazetteer, places: 0..<split, room: 0..<placeCount, coder: coder, progress: progress) },
             alongside: { FoldedNames(gazetteer, places: split..<placeCount, coder: coder, progress: nil) })
         var keys = halves.0
         keys.append(halves.1)
@@ -325,20 +327,24 @@ extension _PrefixIndex {
 
         /// The folded names of `gazetteer`'s places in `range`, each name coded over its
         /// fold by `coder` where that is shorter (none without a coder), reporting progress
-        /// to `progress`.
+        /// to `progress`; with room for the names of the places in `room` (those of parts
+        /// to be appended too), `range`'s by default.
         ///
         /// - Complexity: O(*b*) for *b* bytes of names (a place's keys are told apart by
         ///   hash once it has many).
-        init(_ gazetteer: Gazetteer, places range: Range<Int>, coder: _NameFolds.Coder?, progress: _BuildProgress?) {
+        init(
+            _ gazetteer: Gazetteer, places range: Range<Int>, room: Range<Int>? = nil, coder: _NameFolds.Coder?,
+            progress: _BuildProgress?
+        ) {
             var part = FoldedNames()
             gazetteer._names.withCursor { cursor in
                 if let coder {
                     coder.encoder.withLookup {
-                        part.fold(gazetteer, places: range, &cursor, $0, _NameFolds.Coder.Scratch(coder.table),
-                                  progress: progress)
+                        part.fold(gazetteer, places: range, room: room ?? range, &cursor, $0,
+                                  _NameFolds.Coder.Scratch(coder.table), progress: progress)
                     }
                 } else {
-                    part.fold(gazetteer, places: range, &cursor, nil, nil, progress: progress)
+                    part.fold(gazetteer, places: range, room: room ?? range, &cursor, nil, nil, progress: progress)
                 }
             }
             self = part
@@ -348,15 +354,16 @@ extension _PrefixIndex {
 
         /// Folds the names of `gazetteer`'s places in `range` into these (`init`), reading
         /// them with `cursor`, and codes them over their folds with `lookup` and `scratch`
-        /// (none without them).
+        /// (none without them), with room for the names of the places in `room`.
         private mutating func fold(
-            _ gazetteer: Gazetteer, places range: Range<Int>, _ cursor: inout _CompressedStrings.Cursor,
+            _ gazetteer: Gazetteer, places range: Range<Int>, room: Range<Int>,
+            _ cursor: inout _CompressedStrings.Cursor,
             _ lookup: _SymbolTable.Encoder.Lookup?, _ scratch: _NameFolds.Coder.Scratch?, progress: _BuildProgress?
         ) {
             let places = gazetteer._places.buffers
-            let nameCount = range.isEmpty
-                ? 0 : Int(places[range.upperBound - 1].firstName + places[range.upperBound - 1].nameCount)
-                    - Int(places[range.lowerBound].firstName)
+            let nameCount = room.isEmpty
+                ? 0 : Int(places[room.upperBound - 1].firstName + places[room.upperBound - 1].nameCount)
+                    - Int(places[room.lowerBound].firstName)
             // The names' codes are about two thirds of their UTF-8 (`_CompressedStrings`).
             let codes = gazetteer._names.codes.count * nameCount / max(1, gazetteer._names.count)
             // The names' codes are about 0.6 of their UTF-8 (`_CompressedStrings`).
