@@ -117,11 +117,11 @@ extension _GeoNamesReader {
                        field(last.field)._hasSameBytes(as: field(row.admin1)) {
                         region = last.region
                     } else {
-                        let admin1Code = string(field(row.admin1))
-                        let known = RegionField(country: country.index, code: admin1Code)
+                        let known = RegionField(country: country.index, code: field(row.admin1))
                         if let found = knownRegions[known] {
                             region = found
                         } else {
+                            let admin1Code = string(field(row.admin1))
                             let regionKey = "\(cc).\(admin1Code)"
                             let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
                             var slot = -1
@@ -170,7 +170,7 @@ extension _GeoNamesReader {
                     var nameCount = UInt32(row.names.count)
                     if row.timeZone.isEmpty {
                         record.timeZone = -1
-                    } else if let last = lastTimeZone, field(last.field).elementsEqual(field(row.timeZone)) {
+                    } else if let last = lastTimeZone, field(last.field)._hasSameBytes(as: field(row.timeZone)) {
                         record.timeZone = last.label
                     } else {
                         record.timeZone = builder.interner.intern(string(field(row.timeZone)))
@@ -252,10 +252,28 @@ extension _GeoNamesReader {
         return gazetteer
     }
 
-    /// A region of the cities file: its country's label and its admin-1 code.
+    /// A region of the cities file: its country's label and its admin-1 code's bytes, a
+    /// code of up to 8 bytes (as GeoNames' are) packed in a word, a longer one kept whole.
+    /// (Bytes, not a `String`, whose hash normalises its text: a region is looked up each
+    /// time the rows' region changes, most rows. Two spellings of one code that only a
+    /// `String` finds equal are two keys here, and resolve to the same region.)
     struct RegionField: Hashable {
         var country: Int32
-        var code: String
+        var length: Int
+        var packed: UInt64
+        var long: [UInt8]?
+
+        init(country: Int32, code: UnsafeBufferPointer<UInt8>) {
+            self.country = country
+            length = code.count
+            packed = 0
+            long = nil
+            if code.count <= 8 {
+                for (i, byte) in code.enumerated() { packed |= UInt64(byte) << (8 * UInt64(i)) }
+            } else {
+                long = Array(code)
+            }
+        }
     }
 
     /// Appends the names of alternate names rows `rows` of the place being built (`place`,
