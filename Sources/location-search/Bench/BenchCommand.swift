@@ -43,15 +43,17 @@ struct BenchCommand {
         var naiveQueries: Int
         var naiveQueriesSynthetic: Int
         var coldStartRuns: Int
+        /// First runs (each builds the index in a new process, about 1.3 s).
+        var firstRuns: Int
         var synthetic: Int
     }
 
     var settings: Settings {
         quick
             ? Settings(typedNames: 300, passes: 2, naiveQueries: 60, naiveQueriesSynthetic: 30, coldStartRuns: 5,
-                       synthetic: synthetic ?? 200_000)
+                       firstRuns: 1, synthetic: synthetic ?? 200_000)
             : Settings(typedNames: 2_000, passes: 5, naiveQueries: 300, naiveQueriesSynthetic: 100, coldStartRuns: 11,
-                       synthetic: synthetic ?? 10_000_000)
+                       firstRuns: 3, synthetic: synthetic ?? 10_000_000)
     }
 
 
@@ -148,6 +150,11 @@ struct BenchCommand {
                        + "median of %d: %.1f ms wall",
                        settings.coldStartRuns, coldStart))
         }
+        if let firstRun = firstRunSeconds(runs: settings.firstRuns) {
+            say("first run: `location-search complete \"san fr\"` in a new process with an empty cache folder "
+                + "(builds, writes and seals the index, then answers), median of \(settings.firstRuns): "
+                + Measurement.duration(firstRun))
+        }
         let indexBytes = Self.reportIndex(file: cacheFile, completer)
         let bytesPerName = Double(indexBytes) / Double(completer._nameCount)
 
@@ -228,6 +235,13 @@ struct BenchCommand {
         printTable(exact)
         listSlowest(exact, workload)
         say("resident memory after the queries: \(Measurement.megabytes(Measurement.residentBytes()))")
+        // The same keystrokes in a process of their own: what an app holds after typing,
+        // without this one's samples and workloads.
+        if let memory = typingRunMemory(queries: workload.queries.map(\.text)) {
+            say("a new `location-search complete --json` process after the same \(Measurement.grouped(workload.queries.count)) "
+                + "keystrokes, one at a time: resident memory \(Measurement.megabytes(memory.resident)) "
+                + "(peak \(Measurement.megabytes(memory.peak)))")
+        }
         // The heaviest query keys are answered from results stored in the index: the same
         // keystrokes with every one searched, for what the search itself costs.
         say("exact top-10 without the \(Measurement.grouped(completer._precomputedAnswerCount)) stored answers "

@@ -40,6 +40,11 @@ enum Measurement {
     /// A field of /proc/self/status ("VmRSS", "VmHWM") in bytes, or `nil` where there is none.
     static func status(_ field: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        return statusField(field, in: text)
+    }
+
+    /// A field of a `/proc/PID/status` text in bytes ("VmRSS:   59864 kB"), nil where there is none.
+    static func statusField(_ field: String, in text: String) -> Int? {
         for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
             let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
             return kilobytes.map { $0 * 1024 }
