@@ -52,6 +52,30 @@ struct KeyTextTests {
         #expect(b[0 << 5 | 12] == 0 && b[1 << 5 | 13] == 0 && b[2 << 5 | 8] == 0 && b[1 << 5 | 12] == 0x6F)
     }
 
+    @Test func aTextSharesWithTheTextOnTheHeadThatSharesMost() {
+        // "bcd y" shares "bcd " with "bcd x" (which is on the head, sharing nothing with
+        // it) and nothing with the head; "bcd yz" shares "bcd y" with "bcd y", which is
+        // on "bcd x", not on the head, so it is on "bcd x" too, sharing "bcd ".
+        let texts = ["aaa", "bcd x", "bcd y", "bcd yz", "bce"].map { Array($0.utf8) }
+        let stored = _KeyText(texts: texts, shift: 4), b = stored.buffers
+        stored._checkInvariants()
+        func link(_ t: Int) -> UInt8 { stored.bytes[b.entry(t).own - 1] }
+        #expect([link(0), link(1), link(2), link(3), link(4)] == [0, 0, 1 << 5 | 4, 1 << 5 | 4, 1 << 5 | 2])
+        for (t, text) in texts.enumerated() {
+            #expect(stored.bytes(of: t) == text)
+            for q in 0...text.count { #expect(b[t << 4 | q] == (q < text.count ? text[q] : 0)) }
+            var copied = [UInt8](repeating: 0, count: 16)
+            #expect(copied.withUnsafeMutableBufferPointer { b.copy(text: t, into: $0.baseAddress!, limit: 16) } == text.count)
+            #expect(Array(copied.prefix(text.count)) == text)
+        }
+        func compare(_ reference: Int, _ query: String) -> Int {
+            Array(query.utf8).withUnsafeBufferPointer { b.comparePrefix(reference, $0) }
+        }
+        #expect(compare(3 << 4, "bcd yz") == 0 && compare(3 << 4, "bcd y") == 0 && compare(3 << 4, "bcd yy") > 0)
+        #expect(compare(3 << 4, "bcd z") < 0 && compare(3 << 4 | 2, "d yz") == 0 && compare(3 << 4 | 4, "yza") < 0)
+        #expect(compare(2 << 4 | 1, "cd y") == 0 && compare(2 << 4 | 1, "cd x") > 0 && compare(4 << 4, "bcd") > 0)
+    }
+
     @Test("Blocks with a start past 254 are wide, and read alike", arguments: [1, 7, 8, 9, 17, 40])
     func wideBlocks(count: Int) {
         // Texts of 40 to 80 bytes sharing little: most blocks go past 254 bytes, a short
@@ -128,8 +152,9 @@ struct KeyTextTests {
     }
 
     @Test func readsOfAnyBlocksStayInTheColumn() {
-        // Blocks of bytes the builder never writes (shared lengths past the head, texts'
-        // starts anywhere, falling, or wide, with any `UInt32` starts): a consistent column
+        // Blocks of bytes the builder never writes (links to later texts or past the texts,
+        // shared lengths past the base, texts' starts anywhere, falling, or wide, with any
+        // `UInt32` starts): a consistent column
         // is read within its bytes at any reference, and so is any column whose starts
         // alone are consistent, as every read is bounded by them and the padding.
         var generator = SeededGenerator(seed: 11)
@@ -152,12 +177,14 @@ struct KeyTextTests {
             let text = _KeyText(bytes: _Column(bytes), starts: _Column(starts), count: count, shift: shift)
             let b = text.buffers
             for t in 0..<count {
-                let (head, shared, own, end) = b.entry(t)
-                // The farthest reads: a head's shared bytes, a text's own from its
-                // reference's start (below `1 << shift`; a damaged shared length may be -1),
-                // and its shared length's byte.
-                #expect(head >= 0 && head + max(shared, 0) < bytes.count && own >= 1)
-                #expect(own + (1 << shift) + 1 <= bytes.count && end <= bytes.count)
+                let entry = b.entry(t)
+                // The farthest reads: the head's bytes below `inHead`, the base's from its
+                // own start below `shared`, a text's own from its reference's start (below
+                // `1 << shift`), and its link's byte.
+                #expect(entry.head >= 0 && entry.head + entry.inHead < bytes.count && entry.own >= 1)
+                #expect(entry.inHead == entry.shared
+                        || (entry.middle + entry.inHead >= 0 && entry.middle + entry.shared < bytes.count))
+                #expect(entry.own + (1 << shift) + 1 <= bytes.count && entry.end <= bytes.count)
                 for q in 0..<(1 << shift) { _ = b[t << shift | q] }
                 _ = text.bytes(of: t)
             }

@@ -48,23 +48,26 @@ extension _FuzzyFrontier {
         // such a variable is checked for exclusivity at run time, which cost the walk more
         // than the reads it spares.)
         let text = self.text, mask = (1 << text.shift) &- 1
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 5) { last in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 7) { last in
             last.initialize(repeating: -1)
             @inline(__always) func byte(at i: Int) -> UInt8 {
                 if packed { return UInt8(truncatingIfNeeded: next[i] >> shift) }
                 let reference = keys[i] &+ depth, t = reference &>> text.shift, q = reference & mask
                 if t != last[0] {
-                    let (head, shared, own, end) = text.entry(t)
+                    let entry = text.entry(t)
                     last[0] = t
-                    last[1] = head
-                    last[2] = shared
-                    last[3] = own
-                    last[4] = end
+                    last[1] = entry.head
+                    last[2] = entry.inHead
+                    last[3] = entry.middle
+                    last[4] = entry.shared
+                    last[5] = entry.own
+                    last[6] = entry.end
                 }
-                // (As `_KeyText.Buffers`' subscript: 0 past the text's end.)
-                let at = q < last[2] ? last[1] &+ q : last[3] &+ q &- last[2]
+                // (As `_KeyText.Entry.position` and `_KeyText.Buffers`' subscript: 0 past
+                // the text's end.)
+                let at = q < last[2] ? last[1] &+ q : (q < last[4] ? last[3] &+ q : last[5] &+ q &- last[4])
                 let byte = text.bytes.load(fromByteOffset: at, as: UInt8.self)
-                return at < last[4] ? byte : 0
+                return at < last[6] ? byte : 0
             }
             var cursor = _PrefixIndex.gallop(range) { byte(at: $0) == 0 }
             if viable.count <= 4 {

@@ -8,21 +8,21 @@ extension _KeyText.Buffers {
     /// - Complexity: O(*n*) for the *n* bytes copied.
     @inline(__always)
     func copy(text t: Int, into out: UnsafeMutablePointer<UInt8>, limit: Int) -> Int {
-        let (head, shared, own, end) = entry(t)
+        let entry = entry(t)
         let most = min(limit, (1 &<< shift) &- 1)
         var q = 0
-        // The bytes the text shares with its head (none past the head's end: a shared
-        // length is at most the head's), then its own.
-        let inHead = min(shared, most)
-        while q < inHead {
-            out[q] = bytes.load(fromByteOffset: head &+ q, as: UInt8.self)
-            q &+= 1
+        // The bytes the text shares with its head, then those it shares with its base (a
+        // shared length is at most what its base has), then its own.
+        @inline(__always) func copy(from: Int, to stop: Int) {
+            while q < stop {
+                out[q] = bytes.load(fromByteOffset: from &+ q, as: UInt8.self)
+                q &+= 1
+            }
         }
-        let from = own &- shared, stop = min(most, end &- from)
-        while q < stop {
-            out[q] = bytes.load(fromByteOffset: from &+ q, as: UInt8.self)
-            q &+= 1
-        }
+        copy(from: entry.head, to: min(entry.inHead, most))
+        copy(from: entry.middle, to: min(entry.shared, most))
+        let own = entry.own &- entry.shared
+        copy(from: own, to: min(most, entry.end &- own))
         return q
     }
 }

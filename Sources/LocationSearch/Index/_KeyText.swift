@@ -2,23 +2,27 @@
 /// eight, each text read in place (no decoding into a buffer).
 ///
 /// A block starts with eight bytes, where each of its texts starts in it (the head at 8),
-/// a slot past a last block's texts where the block ends. Then each text is one byte, one
-/// more than the bytes it shares with the block's first text (its head; at most 254, and
-/// none for the head itself), and the rest of its bytes: no terminator, since a text ends
-/// where the next one starts (the block's last where the next block starts). Sharing with
-/// the head, not with the text before (as Lucene's and `fst`'s front coding do), makes
-/// every byte of a text one read: byte *q* of a text that shares *p* bytes is the head's
-/// byte *q* below *p*, else its own byte *q* − *p*. For the bundled data's 1,042,470
-/// texts (13.48 MB of bytes): 10.56 MB of blocks with their starts, and a 4-byte start a
-/// block (0.52 MB). A block in which a start would be past 254 (a few dozen of the bundled
-/// data's 130,309, after long texts) is *wide*: its eight bytes are 255, and the starts
-/// follow as eight little-endian `UInt32`s, the head at 40 (`Buffers.wideEntry`).
-/// (Sharing with the text before takes 1.04 MB less, but reading a byte then walks back
-/// through the texts that share it; without the starts in the block, a text was found by a
-/// skip over the zeros ending the texts before it, which cost the typo walk 2.5% more
-/// instructions; with them in a column of their own, a byte a text, a read touched a third
-/// cache line. Until format 37 each text also ended with a 0, 1.04 MB, which the starts
-/// make redundant: a read now compares with the text's end instead.)
+/// a slot past a last block's texts where the block ends. Then each text is one byte, its
+/// *link*, and the rest of its bytes: no terminator, since a text ends where the next one
+/// starts (the block's last where the next block starts). The link is a *base* (3 bits)
+/// and a shared length (5 bits, at most 31): the text's first bytes, that many, are its
+/// base's, where base 0 is the block's first text (its head; its own link is 0) and base
+/// *k* the block's text *k*, itself based on the head. So byte *q* of a text is one read:
+/// the head's byte *q* below what the text and its base share with the head, the base's
+/// own byte *q* below the shared length, else the text's own byte *q* − shared. A text
+/// takes as its base the one of the head and the texts before it on the head that shares
+/// the most with it (the head first when two share as much). For the bundled data's
+/// 1,042,470 texts (13.48 MB of bytes): 9.65 MB of blocks, and a 4-byte start a block
+/// (0.52 MB); with every text on the head (formats 29 to 39, shared lengths to 254), 10.56
+/// MB. A block in which a start would be past 254 (a few dozen of the bundled data's
+/// 130,309, after long texts) is *wide*: its eight bytes are 255, and the starts follow as
+/// eight little-endian `UInt32`s, the head at 40 (`Buffers.wideEntry`). (Sharing with the
+/// text before, whatever its base, takes 0.37 MB less again, but reading a byte then walks
+/// back through the texts that share it; without the starts in the block, a text was
+/// found by a skip over the zeros ending the texts before it, which cost the typo walk
+/// 2.5% more instructions; with them in a column of their own, a byte a text, a read
+/// touched a third cache line. Until format 37 each text also ended with a 0, 1.04 MB,
+/// which the starts make redundant: a read now compares with the text's end instead.)
 ///
 /// A key is a *reference*: its text's number shifted left by `shift` bits, plus where the
 /// key starts in the text (0 for a whole-name key, a word's start for a word key). So a
@@ -36,7 +40,8 @@
 /// A class, like `_KeyOffsets`: it is held by every search and walk.
 ///
 /// - Complexity: a text's byte in O(1): three reads (its block's start, its start and end
-///   in the block and its shared length, the last three most often in one cache line),
+///   in the block and its link, the last three most often in one cache line), two more
+///   for a text on another than the head (its base's start and link, in the same block),
 ///   then the byte.
 final class _KeyText: Sendable {
     /// The blocks, one after another, then the padding. A block's first `blockSize` bytes
@@ -58,6 +63,10 @@ final class _KeyText: Sendable {
     static let wideStarts = 4 * blockSize
     /// The largest start a block's bytes hold; a block with a later one is wide.
     static let largestNarrowStart = 254
+    /// The most bytes a text shares with its base: a link's low 5 bits.
+    static let largestShared = 31
+    /// A link's base: its bits above the shared length.
+    static let baseShift = 5
 
     init(bytes: _Column<UInt8>, starts: _Column<UInt32>, count: Int, shift: Int) {
         self.bytes = bytes
@@ -96,8 +105,8 @@ final class _KeyText: Sendable {
     /// starts (and the padding's). The bytes are written in place, a text's own bytes
     /// copied at once.
     ///
-    /// - Complexity: O(*t* + *b*) for *t* bytes of text and *b* bytes shared with heads
-    ///   compared.
+    /// - Complexity: O(*t* + *b*) for *t* bytes of text and *b* bytes compared (each text's
+    ///   with its head's and those of the texts on the head before it, at most 31 each).
     private static func blocks(
         _ text: UnsafeBufferPointer<UInt8>, starts textStarts: UnsafeBufferPointer<Int>, shift: Int
     ) -> (bytes: [UInt8], starts: [UInt32]) {
@@ -105,8 +114,8 @@ final class _KeyText: Sendable {
         let blocks = (count + blockSize - 1) / blockSize
         var starts: [UInt32] = []
         starts.reserveCapacity(blocks + 1)
-        // Each text takes at most its bytes in `text` (its shared length's byte for its
-        // 0), and each block its starts, eight bytes or, wide, forty.
+        // Each text takes at most its bytes in `text` (its link's byte for its 0), and each
+        // block its starts, eight bytes or, wide, forty.
         let capacity = text.count + blocks * (blockSize + wideStarts) + padding
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
             guard let base = out.baseAddress, let source = text.baseAddress else {
@@ -115,23 +124,40 @@ final class _KeyText: Sendable {
                 initialized = out.count
                 return
             }
-            // Per text of a block, its shared length and its start in the block (then,
-            // past its texts, the block's end).
-            var shared = [Int](repeating: 0, count: blockSize), slots = [Int](repeating: 0, count: blockSize + 1)
+            // Per text of a block, its link (base and shared length) and its start in the
+            // block (then, past its texts, the block's end); which texts are on the head.
+            var links = [Int](repeating: 0, count: blockSize), shared = [Int](repeating: 0, count: blockSize)
+            var slots = [Int](repeating: 0, count: blockSize + 1), onHead = [Int]()
+            onHead.reserveCapacity(blockSize)
             var n = 0
             for block in 0..<blocks {
                 let first = block * blockSize, texts = min(blockSize, count - first)
-                let head = textStarts[first], headLength = textStarts[first + 1] - head - 1
+                func text(_ j: Int) -> (start: Int, length: Int) {
+                    let start = textStarts[first + j]
+                    return (start, textStarts[first + j + 1] - start - 1)
+                }
+                // The bytes text `j` shares with text `k`, at most `largestShared`.
+                func common(_ k: Int, _ j: Int) -> Int {
+                    let (a, aLength) = text(k), (b, bLength) = text(j)
+                    let most = min(largestShared, aLength, bLength)
+                    var same = 0
+                    while same < most && source[a + same] == source[b + same] { same += 1 }
+                    return same
+                }
+                onHead.removeAll(keepingCapacity: true)
                 var end = blockSize
                 for j in 0..<texts {
-                    let start = textStarts[first + j], length = textStarts[first + j + 1] - start - 1
-                    var same = 0
+                    var basedOn = 0, same = 0
                     if j > 0 {
-                        let most = min(largestNarrowStart, headLength, length)
-                        while same < most && source[head + same] == source[start + same] { same += 1 }
+                        same = common(0, j)
+                        for k in onHead where same < largestShared {
+                            let withK = common(k, j)
+                            if withK > same { (basedOn, same) = (k, withK) }
+                        }
+                        if basedOn == 0 { onHead.append(j) }
                     }
-                    (shared[j], slots[j]) = (same, end)
-                    end += 1 + length - same
+                    (links[j], shared[j], slots[j]) = (basedOn << baseShift | same, same, end)
+                    end += 1 + text(j).length - same
                 }
                 for j in texts...blockSize { slots[j] = end }
                 let wide = slots[..<blockSize].contains { $0 > largestNarrowStart }
@@ -148,8 +174,8 @@ final class _KeyText: Sendable {
                 }
                 n += blockSize + header
                 for j in 0..<texts {
-                    let start = textStarts[first + j], length = textStarts[first + j + 1] - start - 1
-                    base[n] = UInt8(shared[j] + 1)
+                    let (start, length) = text(j)
+                    base[n] = UInt8(links[j])
                     // Its own bytes, without the 0 after them.
                     (base + n + 1).initialize(from: source + start + shared[j], count: length - shared[j])
                     n += length - shared[j] + 1
@@ -192,77 +218,114 @@ final class _KeyText: Sendable {
         let starts: UnsafePointer<UInt32>
         let shift: Int
 
-        /// Where text `t`'s bytes are: its block's head, how many of its bytes are the
-        /// head's, where its own bytes start (the head, for a head) and where they end.
+        /// Where text `t`'s bytes are (`Entry`): its block's head, its base's own bytes,
+        /// its own, and where they end.
         ///
         /// In any column that passed `isConsistent`, every read below a text's end stays
-        /// inside it, whatever its blocks hold: a text's start and end are at most 255
-        /// bytes past its block's start (in a wide block, clamped to the block), or the
-        /// next block's start; a head is at most 41 bytes past its block's start, and a
-        /// shared length at most 254; a reference's start is below `1 << shift`, and the
-        /// padding is longer than all of these.
+        /// inside it, whatever its blocks hold: a text's start and end (its base's too) are
+        /// at most 255 bytes past its block's start (in a wide block, clamped to the block),
+        /// or the next block's start; a head is at most 41 bytes past its block's start, and
+        /// a shared length at most 31 (a base's own bytes are read from its own start on);
+        /// a reference's start is below `1 << shift`, and the padding is longer than all of
+        /// these.
         @inline(__always)
-        func entry(_ t: Int) -> (head: Int, shared: Int, own: Int, end: Int) {
+        func entry(_ t: Int) -> Entry {
             let b = t &>> _KeyText.blockShift, j = t & (_KeyText.blockSize - 1)
             let block = Int(starts[b])
             let offset = Int(bytes.load(fromByteOffset: block &+ j, as: UInt8.self))
             if offset == 255 { return wideEntry(j, block: block, next: Int(starts[b &+ 1])) }
             let end = j == _KeyText.blockSize &- 1
                 ? Int(starts[b &+ 1]) : block &+ Int(bytes.load(fromByteOffset: block &+ j &+ 1, as: UInt8.self))
-            let shared = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self)) &- 1
-            return (block &+ _KeyText.blockSize &+ 1, shared, block &+ offset &+ 1, end)
+            let link = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self))
+            let head = block &+ _KeyText.blockSize &+ 1
+            guard link > _KeyText.largestShared else {
+                return Entry(head: head, inHead: link, middle: 0, shared: link, own: block &+ offset &+ 1, end: end)
+            }
+            // On text `k` of the block: its bytes past what it shares with the head.
+            let k = link &>> _KeyText.baseShift, shared = link & _KeyText.largestShared
+            let baseOffset = Int(bytes.load(fromByteOffset: block &+ k, as: UInt8.self))
+            let baseShared = Int(bytes.load(fromByteOffset: block &+ baseOffset, as: UInt8.self)) & _KeyText.largestShared
+            return Entry(head: head, inHead: min(shared, baseShared), middle: block &+ baseOffset &+ 1 &- baseShared,
+                         shared: shared, own: block &+ offset &+ 1, end: end)
         }
 
         /// `entry(_:)` for text `j` of the wide block at `block`, the next starting at
         /// `next`: its starts read from the block's `UInt32`s, each clamped to the block.
         @inline(never)
-        func wideEntry(_ j: Int, block: Int, next: Int) -> (head: Int, shared: Int, own: Int, end: Int) {
+        func wideEntry(_ j: Int, block: Int, next: Int) -> Entry {
             let length = max(next &- block, 0)
             func start(_ i: Int) -> Int {
                 let at = block &+ _KeyText.blockSize &+ 4 &* i
                 return min(Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))), length)
             }
             let offset = start(j), end = j == _KeyText.blockSize &- 1 ? next : block &+ start(j &+ 1)
-            let shared = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self)) &- 1
-            return (block &+ _KeyText.blockSize &+ _KeyText.wideStarts &+ 1, shared, block &+ offset &+ 1, end)
+            let link = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self))
+            let head = block &+ _KeyText.blockSize &+ _KeyText.wideStarts &+ 1
+            let k = link &>> _KeyText.baseShift, shared = link & _KeyText.largestShared
+            guard k != 0 else {
+                return Entry(head: head, inHead: shared, middle: 0, shared: shared, own: block &+ offset &+ 1, end: end)
+            }
+            let baseOffset = start(k)
+            let baseShared = Int(bytes.load(fromByteOffset: block &+ baseOffset, as: UInt8.self)) & _KeyText.largestShared
+            return Entry(head: head, inHead: min(shared, baseShared), middle: block &+ baseOffset &+ 1 &- baseShared,
+                         shared: shared, own: block &+ offset &+ 1, end: end)
         }
 
         /// The byte at `reference` (a text's number shifted, plus a place in it), 0 past
         /// the text's end.
         @inline(__always)
         subscript(reference: Int) -> UInt8 {
-            let (head, shared, own, end) = entry(reference &>> shift)
-            let q = reference & ((1 << shift) &- 1)
-            // (A head's bytes lie before the text's own, so below its end; the read is
-            // inside the column either way, so the byte is read and then chosen.)
-            let at = q < shared ? head &+ q : own &+ q &- shared
+            let entry = entry(reference &>> shift)
+            let at = entry.position(reference & ((1 << shift) &- 1))
+            // (The head's and the base's bytes lie before the text's own, so below its end;
+            // the read is inside the column either way, so the byte is read and then chosen.)
             let byte = bytes.load(fromByteOffset: at, as: UInt8.self)
-            return at < end ? byte : 0
+            return at < entry.end ? byte : 0
         }
 
         /// Compares the bytes of the key at `reference` with `query`, as many as it has
         /// (a key that ends sooner compares less).
         @inline(__always)
         func comparePrefix(_ reference: Int, _ query: UnsafeBufferPointer<UInt8>) -> Int {
-            let (head, shared, own, end) = entry(reference &>> shift)
+            let entry = entry(reference &>> shift)
             let q = reference & ((1 << shift) &- 1)
             var i = 0
-            if q < shared {
-                // The bytes the text shares with its head, then its own.
-                let inHead = min(shared &- q, query.count), from = head &+ q
-                while i < inHead {
+            /// Compares the bytes at `from` + `i` with the query's `i` on, to `stop`.
+            @inline(__always) func compare(from: Int, to stop: Int) -> Int {
+                while i < stop {
                     let a = bytes.load(fromByteOffset: from &+ i, as: UInt8.self), b = query[i]
                     if a != b { return a < b ? -1 : 1 }
                     i &+= 1
                 }
+                return 0
             }
-            let from = own &+ q &- shared, ownEnd = min(query.count, end &- from)
-            while i < ownEnd {
-                let a = bytes.load(fromByteOffset: from &+ i, as: UInt8.self), b = query[i]
-                if a != b { return a < b ? -1 : 1 }
-                i &+= 1
+            // The bytes the text shares with its head, those it shares with its base, then
+            // its own.
+            if q < entry.inHead {
+                let order = compare(from: entry.head &+ q, to: min(entry.inHead &- q, query.count))
+                if order != 0 { return order }
             }
+            if q &+ i < entry.shared {
+                let order = compare(from: entry.middle &+ q, to: min(entry.shared &- q, query.count))
+                if order != 0 { return order }
+            }
+            let from = entry.own &+ q &- entry.shared
+            let order = compare(from: from, to: min(query.count, entry.end &- from))
+            if order != 0 { return order }
             return i < query.count ? -1 : 0
+        }
+    }
+
+    /// Where a text's bytes are in `Buffers.bytes`: byte *q* of it is the head's (`head` +
+    /// *q*) below `inHead`, its base's (`middle` + *q*) below `shared`, else its own
+    /// (`own` + *q* − `shared`), up to `end`. A text on the head has `inHead == shared`.
+    struct Entry {
+        let head: Int, inHead: Int, middle: Int, shared: Int, own: Int, end: Int
+
+        /// Where byte `q` of the text is.
+        @inline(__always)
+        func position(_ q: Int) -> Int {
+            q < inHead ? head &+ q : (q < shared ? middle &+ q : own &+ q &- shared)
         }
     }
 
@@ -317,22 +380,28 @@ final class _KeyText: Sendable {
         return previous <= length
     }
 
-    /// Checks every block's layout (its texts' starts and ends inside it, shared lengths
-    /// within the head, wide only when a start is past 254) and that the texts are
-    /// distinct and rising. Traps on a broken invariant.
+    /// Checks every block's layout (its texts' starts and ends inside it, each text on the
+    /// head or on a text before it that is on the head, sharing no more than that text
+    /// has, wide only when a start is past 254) and that the texts are distinct and rising.
+    /// Traps on a broken invariant.
     func _checkInvariants() {
         precondition(isConsistent())
         var previous: [UInt8]? = nil
         for t in 0..<count {
             let block = t >> Self.blockShift, start = Int(starts[block]), next = Int(starts[block + 1])
-            let (head, shared, own, end) = buffers.entry(t)
+            let entry = buffers.entry(t), j = t % Self.blockSize
+            let (head, shared, own, end) = (entry.head, entry.shared, entry.own, entry.end)
             let wide = bytes[start] == 255
+            let link = Int(bytes[own - 1]), basedOn = link >> Self.baseShift
             precondition(head == start + Self.blockSize + (wide ? Self.wideStarts : 0) + 1, "text \(t)'s head is wrong")
             precondition(own >= head && own <= end && end <= next, "text \(t) is outside its block")
-            precondition(t % Self.blockSize != 0 || (own == head && shared == 0), "a head shares bytes")
-            if t % Self.blockSize != 0 {
-                let headEnd = buffers.entry(t - t % Self.blockSize).end
-                precondition(shared >= 0 && shared <= headEnd - head, "text \(t) shares more than its head")
+            precondition(j != 0 || (own == head && link == 0), "a head shares bytes")
+            if j != 0 {
+                precondition(basedOn < j, "text \(t) is on a later text")
+                let base = buffers.entry(t - j + basedOn)
+                precondition(basedOn == 0 || Int(bytes[base.own - 1]) >> Self.baseShift == 0,
+                             "text \(t) is on a text that is not on the head")
+                precondition(shared <= base.shared + base.end - base.own, "text \(t) shares more than its base has")
             }
             if wide {
                 let late = (0..<Self.blockSize).contains { j in

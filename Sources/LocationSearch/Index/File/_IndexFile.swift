@@ -143,8 +143,11 @@ enum _IndexFile {
     /// name's codes start as a `_StepColumn` of up to five planes (`names.base`, `.steps`,
     /// `.wide`, `.planes`, `.count`), not a base per 16 and a byte each (`.delta`). 39: a
     /// place's coordinate as two `Int32`s of 10⁻⁷ degree (`_PackedPlace.unitsPerDegree`),
-    /// not two `Float`s: the same bytes, read otherwise.
-    static let version: UInt64 = 39
+    /// not two `Float`s: the same bytes, read otherwise. 40: each key text shares its first
+    /// bytes with its block's head or with a text before it that is on the head, whichever
+    /// shares more (`_KeyText`: a link byte of a 3-bit base and a 5-bit shared length), not
+    /// always with the head (a byte of up to 254).
+    static let version: UInt64 = 40
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
