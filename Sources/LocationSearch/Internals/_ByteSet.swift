@@ -26,8 +26,10 @@ struct _ByteSet {
     /// Calls `body` with each byte of the set, in ascending order.
     @inline(__always)
     func forEach(_ body: (UInt8) -> Void) {
-        for (w, word) in [words.0, words.1, words.2, words.3].enumerated() {
-            var rest = word
+        // (The words read in place: an array of the four, which the optimizer does not
+        // always keep on the stack, was allocated on each call inside the typo walk.)
+        for w in 0..<4 {
+            var rest = withUnsafeBytes(of: words) { $0.load(fromByteOffset: w * 8, as: UInt64.self) }
             while rest != 0 {
                 body(UInt8(w * 64 + rest.trailingZeroBitCount))
                 rest &= rest - 1
