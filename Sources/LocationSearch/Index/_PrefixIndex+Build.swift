@@ -149,20 +149,26 @@ extension _PrefixIndex {
         for t in 0..<starts.count - 1 { longest = max(longest, starts[t + 1] - starts[t] - 1) }
         let shift = _KeyText.shift(longest: longest)
         precondition(starts.count - 1 <= Int(UInt32.max) >> shift, "the names need references of more than 32 bits")
-        // A word key is a later word of its name's text.
-        var wordKey: [UInt32] = [], wordStart: [UInt32] = []
-        wordKey.reserveCapacity(words.count)
-        wordStart.reserveCapacity(words.count)
-        for entry in words {
-            let key = Int(keyOfName[Int(entry.name)]), start = Int(entry.key) - Int(whole[key].key)
-            precondition(whole[key].name == entry.name && start > 0 && start < 1 << shift,
-                         "a word key outside its name's whole-name key")
-            wordKey.append(UInt32(key))
-            wordStart.append(UInt32(start))
-        }
-        let keyText = text.withUnsafeBufferPointer { text in
-            starts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
-        }
+        // A word key is a later word of its name's text: found while the text is
+        // front-coded on another core.
+        let texts = starts
+        let ((wordKey, wordStart), keyText) = _Concurrently.run({
+            var wordKey: [UInt32] = [], wordStart: [UInt32] = []
+            wordKey.reserveCapacity(words.count)
+            wordStart.reserveCapacity(words.count)
+            for entry in words {
+                let key = Int(keyOfName[Int(entry.name)]), start = Int(entry.key) - Int(whole[key].key)
+                precondition(whole[key].name == entry.name && start > 0 && start < 1 << shift,
+                             "a word key outside its name's whole-name key")
+                wordKey.append(UInt32(key))
+                wordStart.append(UInt32(start))
+            }
+            return (wordKey, wordStart)
+        }, alongside: {
+            text.withUnsafeBufferPointer { text in
+                texts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
+            }
+        })
         return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift), (wordKey, wordStart))
     }
 
