@@ -88,7 +88,7 @@ extension _GeoNamesReader {
                     if let progress, done & 0x3FFF == 0 { progress(step, Double(done) / Double(rowCount)) }
                     switch row.outcome {
                     case .malformed:
-                        throw file.error(line: number, chunk.malformed ?? "malformed")
+                        throw file.error(line: number, chunk.malformed ?? "the row is malformed")
                     case .skipped(let reason):
                         report.skip(file: file.name, line: number, reason: reason)
                         continue
