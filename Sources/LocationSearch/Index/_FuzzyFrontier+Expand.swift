@@ -64,7 +64,8 @@ extension _FuzzyFrontier {
                     last[6] = entry.end
                 }
                 // (As `_KeyText.Entry.position` and `_KeyText.Buffers`' subscript: 0 past
-                // the text's end.)
+                // the text's end. Written out over the six words, not a kept `Entry`: copying
+                // the entry in and calling `position` cost the walk 0.3–0.4% more.)
                 let at = q < last[2] ? last[1] &+ q : (q < last[4] ? last[3] &+ q : last[5] &+ q &- last[4])
                 let byte = text.bytes.load(fromByteOffset: at, as: UInt8.self)
                 return at < last[6] ? byte : 0

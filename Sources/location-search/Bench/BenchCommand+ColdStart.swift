@@ -79,10 +79,12 @@ extension BenchCommand {
         close(output[1])
         (input[0], output[1]) = (-1, -1)
         var memory: (resident: Int, peak: Int)? = nil
-        var lines = LineCounter(descriptor: output[0])
+        var answers = LineReader(descriptor: output[0])
         answering: do {
             for query in queries {
-                guard Self.writeAll(Array((query + "\n").utf8), to: input[1]), lines.awaitLine() else { break answering }
+                var line = query + "\n"
+                let failed = line.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: input[1]) }
+                guard failed == 0, answers.next() != nil else { break answering }
             }
             memory = Self.status(of: child.pid, "VmRSS").flatMap { resident in
                 Self.status(of: child.pid, "VmHWM").map { (resident, $0) }
@@ -90,7 +92,7 @@ extension BenchCommand {
         }
         close(input[1])
         input[1] = -1
-        lines.drain()
+        while answers.next() != nil {}
         return child.wait() == nil ? nil : memory
         #else
         return nil
@@ -144,54 +146,6 @@ extension BenchCommand {
         }
     }
 
-    /// Reads a descriptor, counting line ends.
-    struct LineCounter {
-        let descriptor: Int32
-        private var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        /// Line ends read and not yet awaited.
-        private var pending = 0
-
-        init(descriptor: Int32) { self.descriptor = descriptor }
-
-        /// Reads until a line has ended; false at the end of the output or on an error.
-        mutating func awaitLine() -> Bool {
-            while pending == 0 {
-                guard let count = read(), count > 0 else { return false }
-                pending += buffer[..<count].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-            }
-            pending -= 1
-            return true
-        }
-
-        /// Reads to the end of the output.
-        mutating func drain() {
-            while let count = read(), count > 0 {}
-        }
-
-        private mutating func read() -> Int? {
-            let descriptor = descriptor
-            while true {
-                let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
-                if count >= 0 { return count }
-                guard errno == EINTR else { return nil }
-            }
-        }
-    }
-
-    /// Writes all of `bytes` to `descriptor`; false on an error (a process that ended).
-    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, bytes.count - offset) }
-            if written < 0 {
-                guard errno == EINTR else { return false }
-                continue
-            }
-            offset += written
-        }
-        return true
-    }
-
     /// A field of `/proc/PID/status` in bytes ("VmRSS", "VmHWM"), nil where there is none.
     static func status(of pid: pid_t, _ field: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
@@ -209,7 +163,3 @@ extension BenchCommand {
     }
 }
 
-/// `read(2)`, for `LineCounter`, whose own `read()` hides it.
-private func readBytes(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
-}
