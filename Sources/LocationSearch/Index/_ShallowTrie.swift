@@ -9,13 +9,15 @@
 /// node's children are consecutive entries, read in order. Below `depth` the walk goes
 /// back to the sorted keys, where nodes have few children.
 ///
-/// Below its levels, `next` holds each key's following two bytes, packed, so that a
-/// lookup that leaves the trie narrows its range by comparing 16-bit values read in key
-/// order (`_PrefixIndex.narrow`), not by a binary search over the keys' text, where every
-/// probe is a cache miss at a random place and a branch no predictor can learn. (Four
-/// bytes, until format 23, took 7.4 MB for the bundled data against 3.7; with two, the
-/// typo walk's instructions and simulated last-level misses stayed within 3% of four's;
-/// with none, the misses rose by a third: docs/filters-and-footprint.md.)
+/// Below its levels, `next` holds each key's following byte, so that a lookup that leaves
+/// the trie narrows its range by comparing bytes read in key order (`_PrefixIndex.narrow`),
+/// not by a binary search over the keys' text, where every probe is a cache miss at a
+/// random place and a branch no predictor can learn. (Four bytes, until format 23, took
+/// 7.4 MB for the bundled data; two, until format 41, 3.7 MB; one, 1.86 MB. With one, the
+/// typo walk reads a key's byte past it from the text, and over the check queries the
+/// 99th percentile of a keystroke with typo tolerance costs 4% more instructions than with
+/// two, without typo tolerance the same: the price of an index under 40 MB. With none,
+/// the misses rose by a third: docs/filters-and-footprint.md.)
 ///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node
@@ -24,7 +26,7 @@
 /// first children rise, so each is a base per block of nodes and a byte a node
 /// (`_BlockedNumbers`). Flat columns, no per-node objects, immutable once built; about 6.5
 /// bytes a node (a byte each for the label and the end, 2 for the best score's rank plus
-/// one, about 1.3 each for the start and the first child), and 2 a key.
+/// one, about 1.3 each for the start and the first child), and 1 a key.
 struct _ShallowTrie: Sendable {
     /// The deepest level with explicit nodes (the root is level 0).
     static let depth = 5
@@ -46,7 +48,7 @@ struct _ShallowTrie: Sendable {
     /// 0 past its end: within a node of the deepest level, these values rise in key order.
     let next: _Column<Packed>
     /// A key's next bytes, packed.
-    typealias Packed = UInt16
+    typealias Packed = UInt8
     /// How many bytes `next` holds per key.
     static let nextBytes = MemoryLayout<Packed>.size
 

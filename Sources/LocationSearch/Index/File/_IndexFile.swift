@@ -146,8 +146,9 @@ enum _IndexFile {
     /// not two `Float`s: the same bytes, read otherwise. 40: each key text shares its first
     /// bytes with its block's head or with a text before it that is on the head, whichever
     /// shares more (`_KeyText`: a link byte of a 3-bit base and a 5-bit shared length), not
-    /// always with the head (a byte of up to 254).
-    static let version: UInt64 = 40
+    /// always with the head (a byte of up to 254). 41: the shallow tries' next bytes one a
+    /// key (`trie.<list>.next`, `_ShallowTrie.Packed`), not two.
+    static let version: UInt64 = 41
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
