@@ -39,11 +39,12 @@ struct KeyTextTests {
         #expect(compare(1 << 5 | 4, "francisco") == 0 && compare(1 << 5 | 4, "francisco x") < 0)
         #expect(compare(2 << 5 | 6, "fe") == 0 && compare(0 << 5 | 4, "fernan") == 0)
         // The second text shares "san f" with its head, the third "san": one block of
-        // its starts 8, 21, 30 and five of its end, 36, then 1 "san fernando",
-        // 6 "rancisco", 4 "ta fe", no 0 after any.
-        let end: UInt32 = 8 + 13 + 9 + 6
+        // the second's and third's starts 19, 28 and five of its end, 34, then "san
+        // fernando" (the head, with no link), 1 "rancisco", 4 "ta fe", no 0 after any.
+        let end: UInt32 = 7 + 12 + 9 + 6
         #expect(Array(stored.starts.buffer) == [0, end])
-        #expect(Array(stored.bytes.buffer.prefix(8)) == [8, 21, 30, 36, 36, 36, 36, 36])
+        #expect(Array(stored.bytes.buffer.prefix(8)) == [19, 28, 34, 34, 34, 34, 34, 0x73])
+        #expect(stored.bytes[19] == 5 && stored.bytes[28] == 3)
         // A key compares less than a query that goes on past its end, as far as it goes.
         #expect(compare(0, "san fernando") == 0 && compare(0, "san fernandoa") < 0)
         #expect(compare(1 << 5, "san francisco") == 0 && compare(1 << 5, "san francisco ") < 0)
@@ -60,7 +61,9 @@ struct KeyTextTests {
         let stored = _KeyText(texts: texts, shift: 4), b = stored.buffers
         stored._checkInvariants()
         func link(_ t: Int) -> UInt8 { stored.bytes[b.entry(t).own - 1] }
-        #expect([link(0), link(1), link(2), link(3), link(4)] == [0, 0, 1 << 5 | 4, 1 << 5 | 4, 1 << 5 | 2])
+        // (The head has no link: its bytes follow the block's seven starts.)
+        #expect(b.entry(0).own == 7 && b.entry(0).head == 7 && b.entry(0).shared == 0)
+        #expect([link(1), link(2), link(3), link(4)] == [0, 1 << 5 | 4, 1 << 5 | 4, 1 << 5 | 2])
         for (t, text) in texts.enumerated() {
             #expect(stored.bytes(of: t) == text)
             for q in 0...text.count { #expect(b[t << 4 | q] == (q < text.count ? text[q] : 0)) }
@@ -132,11 +135,14 @@ struct KeyTextTests {
         var notZero = starts
         notZero[0] = 1
         #expect(!consistent(starts: notZero), "a first block not at the start")
-        var inside = starts
-        inside[1] += 1
-        #expect(!consistent(starts: inside), "a block start after its first byte: a block not starting with its head's 8")
+        var short = starts
+        short[1] = short[2] - 6
+        #expect(!consistent(starts: short), "a block shorter than its seven starts")
+        var early = bytes
+        early[Int(starts[1])] = 6
+        #expect(!consistent(bytes: early), "a block's second text starting in its starts")
         var late = bytes
-        late[Int(starts[1]) + 7] = UInt8(starts[2] - starts[1] + 1)
+        late[Int(starts[1]) + 6] = UInt8(starts[2] - starts[1] + 1)
         #expect(!consistent(bytes: late), "a block's last start past its end")
         var falls = bytes
         falls[Int(starts[1]) + 3] = falls[Int(starts[1]) + 2] - 1
@@ -148,7 +154,8 @@ struct KeyTextTests {
         padded[padded.count - 1] = 1
         #expect(!consistent(bytes: padded), "padding not zero")
         #expect(!consistent(bytes: bytes.dropLast()), "padding short")
-        #expect(Array(stored.bytes.buffer.prefix(2)) == [8, UInt8(8 + 1 + stored.bytes(of: 0).count)])
+        #expect(Array(stored.bytes.buffer.prefix(2)) == [UInt8(7 + stored.bytes(of: 0).count), stored.bytes[1]])
+        #expect(stored.bytes[1] == UInt8(7 + stored.bytes(of: 0).count + 1 + stored.buffers.entry(1).end - stored.buffers.entry(1).own))
     }
 
     @Test func readsOfAnyBlocksStayInTheColumn() {

@@ -1,28 +1,31 @@
 /// The keys' text: the distinct folded names in whole-key order, front-coded in blocks of
 /// eight, each text read in place (no decoding into a buffer).
 ///
-/// A block starts with eight bytes, where each of its texts starts in it (the head at 8),
-/// a slot past a last block's texts where the block ends. Then each text is one byte, its
-/// *link*, and the rest of its bytes: no terminator, since a text ends where the next one
-/// starts (the block's last where the next block starts). The link is a *base* (3 bits)
-/// and a shared length (5 bits, at most 31): the text's first bytes, that many, are its
-/// base's, where base 0 is the block's first text (its head; its own link is 0) and base
-/// *k* the block's text *k*, itself based on the head. So byte *q* of a text is one read:
-/// the head's byte *q* below what the text and its base share with the head, the base's
-/// own byte *q* below the shared length, else the text's own byte *q* − shared. A text
-/// takes as its base the one of the head and the texts before it on the head that shares
-/// the most with it (the head first when two share as much). For the bundled data's
-/// 1,042,470 texts (13.48 MB of bytes): 9.65 MB of blocks, and a 4-byte start a block
-/// (0.52 MB); with every text on the head (formats 29 to 39, shared lengths to 254), 10.56
-/// MB. A block in which a start would be past 254 (a few dozen of the bundled data's
-/// 130,309, after long texts) is *wide*: its eight bytes are 255, and the starts follow as
-/// eight little-endian `UInt32`s, the head at 40 (`Buffers.wideEntry`). (Sharing with the
-/// text before, whatever its base, takes 0.37 MB less again, but reading a byte then walks
-/// back through the texts that share it; without the starts in the block, a text was
-/// found by a skip over the zeros ending the texts before it, which cost the typo walk
-/// 2.5% more instructions; with them in a column of their own, a byte a text, a read
-/// touched a third cache line. Until format 37 each text also ended with a 0, 1.04 MB,
-/// which the starts make redundant: a read now compares with the text's end instead.)
+/// A block starts with seven bytes, where each of its texts after the first starts in it
+/// (a slot past a last block's texts where the block ends); its first text, its *head*,
+/// starts at 7, right after them. Then each text after the head is one byte, its *link*,
+/// and the rest of its bytes; the head is its bytes alone. No terminator: a text ends
+/// where the next one starts (the block's last where the next block starts). The link is a
+/// *base* (3 bits) and a shared length (5 bits, at most 31): the text's first bytes, that
+/// many, are its base's, where base 0 is the head and base *k* the block's text *k*, itself
+/// based on the head. So byte *q* of a text is one read: the head's byte *q* below what
+/// the text and its base share with the head, the base's own byte *q* below the shared
+/// length, else the text's own byte *q* − shared. A text takes as its base the one of the
+/// head and the texts before it on the head that shares the most with it (the head first
+/// when two share as much). For the bundled data's 1,042,470 texts (13.48 MB of bytes):
+/// 9.39 MB of blocks, and a 4-byte start a block (0.52 MB); with every text on the head
+/// (formats 29 to 39, shared lengths to 254), 10.56 MB; with the head's start (always 8)
+/// and link (always 0) stored (format 40), 9.65 MB. A block in which a start would be past
+/// 254 (a few dozen of the bundled data's 130,309, after long texts) is *wide*, and laid
+/// out as format 40's were: eight bytes of 255, the eight starts as little-endian
+/// `UInt32`s, then every text with its link, the head's too, at 40 (`Buffers.wideEntry`).
+/// (Sharing with the text before, whatever its base, takes 0.37 MB less again, but
+/// reading a byte then walks back through the texts that share it; without the starts in
+/// the block, a text was found by a skip over the zeros ending the texts before it, which
+/// cost the typo walk 2.5% more instructions; with them in a column of their own, a byte
+/// a text, a read touched a third cache line. Until format 37 each text also ended with a
+/// 0, 1.04 MB, which the starts make redundant: a read now compares with the text's end
+/// instead.)
 ///
 /// A key is a *reference*: its text's number shifted left by `shift` bits, plus where the
 /// key starts in the text (0 for a whole-name key, a word's start for a word key). So a
@@ -44,10 +47,10 @@
 ///   for a text on another than the head (its base's start and link, in the same block),
 ///   then the byte.
 final class _KeyText: Sendable {
-    /// The blocks, one after another, then the padding. A block's first `blockSize` bytes
-    /// say where its texts start in it (the byte of each one's shared length: 8 for the
-    /// head), or are all 255 in a wide block, whose starts follow as `UInt32`s; a last
-    /// block's slots past its texts say where it ends.
+    /// The blocks, one after another, then the padding. A block's first `narrowHeader`
+    /// bytes say where its texts after the head start in it (each one's link), or its
+    /// first `blockSize` are all 255 in a wide block, whose starts follow as `UInt32`s; a
+    /// last block's slots past its texts say where it ends.
     let bytes: _Column<UInt8>
     /// Where each block starts in `bytes`, and then where the padding starts.
     let starts: _Column<UInt32>
@@ -61,6 +64,9 @@ final class _KeyText: Sendable {
     static let blockShift = 3
     /// The bytes of a wide block's starts, after its eight 255s.
     static let wideStarts = 4 * blockSize
+    /// The bytes of a narrow block's starts (those of its texts after the head), where
+    /// its head starts.
+    static let narrowHeader = blockSize - 1
     /// The largest start a block's bytes hold; a block with a later one is wide.
     static let largestNarrowStart = 254
     /// The most bytes a text shares with its base: a link's low 5 bits.
@@ -145,7 +151,9 @@ final class _KeyText: Sendable {
                     return same
                 }
                 onHead.removeAll(keepingCapacity: true)
-                var end = blockSize
+                // Where each text starts in a narrow block: the head right after the seven
+                // starts, with no link; the others at their links.
+                var end = narrowHeader
                 for j in 0..<texts {
                     var basedOn = 0, same = 0
                     if j > 0 {
@@ -157,28 +165,36 @@ final class _KeyText: Sendable {
                         if basedOn == 0 { onHead.append(j) }
                     }
                     (links[j], shared[j], slots[j]) = (basedOn << baseShift | same, same, end)
-                    end += 1 + text(j).length - same
+                    end += (j == 0 ? 0 : 1) + text(j).length - same
                 }
                 for j in texts...blockSize { slots[j] = end }
-                let wide = slots[..<blockSize].contains { $0 > largestNarrowStart }
-                let header = wide ? wideStarts : 0
+                let wide = slots[1..<blockSize].contains { $0 > largestNarrowStart }
                 starts.append(UInt32(n))
                 if wide {
+                    // Format 40's layout: eight 255s, eight `UInt32` starts, a link for
+                    // every text, the head's too.
                     (base + n).initialize(repeating: 255, count: blockSize)
+                    var start = blockSize + wideStarts
                     for j in 0..<blockSize {
-                        let start = UInt32(slots[j] + header).littleEndian, at = n + blockSize + 4 * j
-                        UnsafeMutableRawPointer(base).storeBytes(of: start, toByteOffset: at, as: UInt32.self)
+                        let at = n + blockSize + 4 * j
+                        UnsafeMutableRawPointer(base).storeBytes(of: UInt32(start).littleEndian, toByteOffset: at,
+                                                                 as: UInt32.self)
+                        if j < texts { start += 1 + text(j).length - shared[j] }
                     }
+                    n += blockSize + wideStarts
                 } else {
-                    for j in 0..<blockSize { base[n + j] = UInt8(slots[j]) }
+                    for j in 1..<blockSize { base[n + j - 1] = UInt8(slots[j]) }
+                    n += narrowHeader
                 }
-                n += blockSize + header
                 for j in 0..<texts {
                     let (start, length) = text(j)
-                    base[n] = UInt8(links[j])
+                    if j > 0 || wide {
+                        base[n] = UInt8(links[j])
+                        n += 1
+                    }
                     // Its own bytes, without the 0 after them.
-                    (base + n + 1).initialize(from: source + start + shared[j], count: length - shared[j])
-                    n += length - shared[j] + 1
+                    (base + n).initialize(from: source + start + shared[j], count: length - shared[j])
+                    n += length - shared[j]
                 }
             }
             starts.append(UInt32(n))
@@ -232,18 +248,22 @@ final class _KeyText: Sendable {
         func entry(_ t: Int) -> Entry {
             let b = t &>> _KeyText.blockShift, j = t & (_KeyText.blockSize - 1)
             let block = Int(starts[b])
-            let offset = Int(bytes.load(fromByteOffset: block &+ j, as: UInt8.self))
-            if offset == 255 { return wideEntry(j, block: block, next: Int(starts[b &+ 1])) }
+            // Text `j`'s start (`j` > 0), or the head's end: the text after it's start.
+            let slot = Int(bytes.load(fromByteOffset: block &+ max(j &- 1, 0), as: UInt8.self))
+            if slot == 255 { return wideEntry(j, block: block, next: Int(starts[b &+ 1])) }
             let end = j == _KeyText.blockSize &- 1
-                ? Int(starts[b &+ 1]) : block &+ Int(bytes.load(fromByteOffset: block &+ j &+ 1, as: UInt8.self))
-            let link = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self))
-            let head = block &+ _KeyText.blockSize &+ 1
+                ? Int(starts[b &+ 1]) : block &+ Int(bytes.load(fromByteOffset: block &+ j, as: UInt8.self))
+            let head = block &+ _KeyText.narrowHeader
+            // The head has no link: it reads as a text whose link (0) is the byte before it.
+            let offset = j == 0 ? _KeyText.narrowHeader &- 1 : slot
+            let byte = Int(bytes.load(fromByteOffset: block &+ offset, as: UInt8.self))
+            let link = j == 0 ? 0 : byte
             guard link > _KeyText.largestShared else {
                 return Entry(head: head, inHead: link, middle: 0, shared: link, own: block &+ offset &+ 1, end: end)
             }
-            // On text `k` of the block: its bytes past what it shares with the head.
+            // On text `k` (> 0) of the block: its bytes past what it shares with the head.
             let k = link &>> _KeyText.baseShift, shared = link & _KeyText.largestShared
-            let baseOffset = Int(bytes.load(fromByteOffset: block &+ k, as: UInt8.self))
+            let baseOffset = Int(bytes.load(fromByteOffset: block &+ k &- 1, as: UInt8.self))
             let baseShared = Int(bytes.load(fromByteOffset: block &+ baseOffset, as: UInt8.self)) & _KeyText.largestShared
             return Entry(head: head, inHead: min(shared, baseShared), middle: block &+ baseOffset &+ 1 &- baseShared,
                          shared: shared, own: block &+ offset &+ 1, end: end)
@@ -349,17 +369,21 @@ final class _KeyText: Sendable {
         let s = starts.buffer, b = buffers
         for i in 1..<s.count {
             let block = Int(s[i - 1]), length = Int(s[i]) - block
-            guard length > Self.blockSize else { return false }
-            // (A block's eight starts, as one word: rising from its head, the last at most
-            // its end, as a last block's slots past its texts are.)
+            guard length >= Self.narrowHeader else { return false }
+            // (A block's first eight bytes, as one word: all 255 in a wide block; in a
+            // narrow one, its seven starts rising from the head's, the last at most its end
+            // (as a last block's slots past its texts are) and below 255, then a byte of
+            // the head.)
             let word = UInt64(littleEndian: b.bytes.loadUnaligned(fromByteOffset: block, as: UInt64.self))
             if word == UInt64.max {
-                guard Self.wideStartsRise(b, block: block, length: length) else { return false }
+                guard length > Self.blockSize, Self.wideStartsRise(b, block: block, length: length) else { return false }
                 continue
             }
-            guard word & 0xFF == UInt64(Self.blockSize), Int(word >> 56) <= length else { return false }
+            let last = Int(word >> 48 & 0xFF)
+            guard word & 0xFF >= UInt64(Self.narrowHeader), last <= min(length, Self.largestNarrowStart)
+            else { return false }
             var rest = word
-            for _ in 1..<Self.blockSize {
+            for _ in 1..<Self.narrowHeader {
                 guard rest & 0xFF <= (rest >> 8) & 0xFF else { return false }
                 rest >>= 8
             }
@@ -392,8 +416,9 @@ final class _KeyText: Sendable {
             let entry = buffers.entry(t), j = t % Self.blockSize
             let (head, shared, own, end) = (entry.head, entry.shared, entry.own, entry.end)
             let wide = bytes[start] == 255
-            let link = Int(bytes[own - 1]), basedOn = link >> Self.baseShift
-            precondition(head == start + Self.blockSize + (wide ? Self.wideStarts : 0) + 1, "text \(t)'s head is wrong")
+            let link = j == 0 && !wide ? 0 : Int(bytes[own - 1]), basedOn = link >> Self.baseShift
+            precondition(head == start + (wide ? Self.blockSize + Self.wideStarts + 1 : Self.narrowHeader),
+                         "text \(t)'s head is wrong")
             precondition(own >= head && own <= end && end <= next, "text \(t) is outside its block")
             precondition(j != 0 || (own == head && link == 0), "a head shares bytes")
             if j != 0 {
@@ -404,10 +429,12 @@ final class _KeyText: Sendable {
                 precondition(shared <= base.shared + base.end - base.own, "text \(t) shares more than its base has")
             }
             if wide {
-                let late = (0..<Self.blockSize).contains { j in
+                // (A text after the head starts as far into a narrow block as into a wide
+                // one less the wide one's longer starts and the head's link.)
+                let late = (1..<Self.blockSize).contains { j in
                     let at = start + Self.blockSize + 4 * j
                     let slot = UInt32(littleEndian: buffers.bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self))
-                    return Int(slot) - Self.wideStarts > Self.largestNarrowStart
+                    return Int(slot) - (Self.blockSize + Self.wideStarts + 1 - Self.narrowHeader) > Self.largestNarrowStart
                 }
                 precondition(late, "block \(block) is wide for no start past \(Self.largestNarrowStart)")
             }

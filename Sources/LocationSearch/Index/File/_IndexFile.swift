@@ -147,8 +147,10 @@ enum _IndexFile {
     /// bytes with its block's head or with a text before it that is on the head, whichever
     /// shares more (`_KeyText`: a link byte of a 3-bit base and a 5-bit shared length), not
     /// always with the head (a byte of up to 254). 41: the shallow tries' next bytes one a
-    /// key (`trie.<list>.next`, `_ShallowTrie.Packed`), not two.
-    static let version: UInt64 = 41
+    /// key (`trie.<list>.next`, `_ShallowTrie.Packed`), not two. 42: a narrow key text
+    /// block's head without a link byte, starting after seven starts, those of the texts
+    /// after it (`_KeyText.narrowHeader`), not eight (the head's always 8).
+    static let version: UInt64 = 42
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {
