@@ -42,7 +42,7 @@ public struct Gazetteer: Sendable {
         let places = _PlaceTable(builder.places, nameCount: builder.names.count)
         self.init(names: names, labels: builder.interner.labels,
                   places: places,
-                  localized: _LocalizedNames(entries: _Column(builder.localized)))
+                  localized: _LocalizedNames(builder.localized))
     }
 
     /// The number of places.

@@ -149,8 +149,10 @@ enum _IndexFile {
     /// always with the head (a byte of up to 254). 41: the shallow tries' next bytes one a
     /// key (`trie.<list>.next`, `_ShallowTrie.Packed`), not two. 42: a narrow key text
     /// block's head without a link byte, starting after seven starts, those of the texts
-    /// after it (`_KeyText.narrowHeader`), not eight (the head's always 8).
-    static let version: UInt64 = 42
+    /// after it (`_KeyText.narrowHeader`), not eight (the head's always 8). 43: the
+    /// localized names grouped by place (`localized.places`, `.starts`; each entry a
+    /// language and a name), not each entry with its place.
+    static let version: UInt64 = 43
 
     /// The header's fields, in order, each a `UInt64`.
     struct Header {

@@ -1,7 +1,9 @@
 extension _LocalizedNames {
-    /// Appends the entries as section `<prefix>`, as they are in memory.
+    /// Appends the names as sections `<prefix>.places`, `<prefix>.starts` and `<prefix>`
+    /// (the entries), as they are in memory.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
         writer.append(prefix, entries)
+        writer.append(prefix, ["places": places, "starts": starts])
     }
 
     /// The names `write(to:prefix:)` wrote, checked to be sorted and to refer to `places`
@@ -9,7 +11,9 @@ extension _LocalizedNames {
     ///
     /// - Complexity: O(*n*) for *n* entries.
     init(reading reader: _IndexFile.Reader, prefix: String, places: Int, names: Int, labels: Int) throws {
-        self.init(entries: try reader.column(prefix, as: _LocalizedName.self))
+        let column = reader.columns(prefix)
+        self.init(places: try column("places"), starts: try column("starts"),
+                  entries: try reader.column(prefix, as: Entry.self))
         guard reader.verifies(isConsistent(places: places, names: names, labels: labels)) else {
             throw reader.invalid("the localized names are damaged")
         }
