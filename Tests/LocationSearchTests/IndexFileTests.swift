@@ -266,7 +266,7 @@ struct IndexFileTests {
         ("a key text block's starts falling", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) + 2, 9, &d) }),
         ("a key text block's last start past its end", { @Sendable (l: IndexLayout, d: inout Data) in
-            l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) + 7, 255 - 1, &d) }),
+            l.setByte("key.text", at: Int(l.word("key.text.start", at: 4, d)) + 6, 255 - 1, &d) }),
         ("the key text's padding not zero", { @Sendable (l: IndexLayout, d: inout Data) in
             l.setByte("key.text", at: l.section("key.text").count - 1, 1, &d) }),
         ("a name symbol longer than 8 bytes", { @Sendable (l: IndexLayout, d: inout Data) in
