@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("Localized names")
+@Suite("Localized names", .holdsItsThread)
 struct LocalizedNamesTests {
     /// Three places' names: place 2 in two languages after its qualifier end, place 5 in
     /// one, place 9 only a qualifier end.
