@@ -248,7 +248,7 @@ final class _KeyText: Sendable {
         func entry(_ t: Int) -> Entry {
             let b = t &>> _KeyText.blockShift, j = t & (_KeyText.blockSize - 1)
             let block = Int(starts[b])
-            // Text `j`'s start (`j` > 0), or the head's end: the text after it's start.
+            // Text `j`'s start (`j` > 0), or for the head where it ends: the second text's start.
             let slot = Int(bytes.load(fromByteOffset: block &+ max(j &- 1, 0), as: UInt8.self))
             if slot == 255 { return wideEntry(j, block: block, next: Int(starts[b &+ 1])) }
             let end = j == _KeyText.blockSize &- 1
