@@ -103,7 +103,7 @@ extension LocationCompleter {
     /// (so two programs built with different versions, used in turn, both stay cached),
     /// the seals of indexes no longer there (`_IndexFile.Seal`), and the temporary files
     /// of writers that no longer run. Called only after a new index was written, so the
-    /// folder holds at most two bundled indexes (about 42 MB each) however many upgrades
+    /// folder holds at most two bundled indexes (about 40 MB each) however many upgrades
     /// it has seen.
     static func removeOldBundledCaches(besides current: URL) {
         let directory = current.deletingLastPathComponent()

@@ -163,7 +163,7 @@ extension _GeoNamesReader {
                     record.admin1Code = region.code
                     record.admin1Name = region.name
                     record.firstName = UInt32(builder.names.count)
-                    let name = field(row.name)
+                    let name = field(chunk.names[row.names.lowerBound])
                     // (Its names as `cityRow` found them: the name, the ASCII name, the
                     // alternate names' pieces.)
                     for piece in chunk.names[row.names] { builder.names.append(field(piece)) }
@@ -179,7 +179,7 @@ extension _GeoNamesReader {
                     if row.hasAlternateRows {
                         let own = (0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) }
                         nameCount += appendAlternates(
-                            alternateRows[row.geonameID], place: builder.places.count, existing: own,
+                            of: row.geonameID, in: alternateRows, place: builder.places.count, existing: own,
                             preferredOnly: true, to: &builder)
                     }
                     record.nameCount = nameCount
@@ -219,7 +219,7 @@ extension _GeoNamesReader {
             for abbreviation in abbreviations { builder.names.append(abbreviation) }
             record.nameCount = UInt32(1 + abbreviations.count)
             record.nameCount += appendAlternates(
-                region.geonameID >= 0 ? alternateRows[region.geonameID] : nil, place: builder.places.count,
+                of: region.geonameID, in: alternateRows, place: builder.places.count,
                 existing: [region.name] + abbreviations, preferredOnly: false, to: &builder)
             builder.places.append(record)
         }
@@ -237,7 +237,7 @@ extension _GeoNamesReader {
             for alias in aliases { builder.names.append(alias) }
             record.nameCount = UInt32(1 + aliases.count)
             record.nameCount += appendAlternates(
-                country.geonameID >= 0 ? alternateRows[country.geonameID] : nil, place: builder.places.count,
+                of: country.geonameID, in: alternateRows, place: builder.places.count,
                 existing: [country.name] + aliases, preferredOnly: false, to: &builder)
             // A country is where its capital is: with `near`, it pays the capital's distance.
             if let capital = capitalCity[country.code] {
@@ -276,19 +276,20 @@ extension _GeoNamesReader {
         }
     }
 
-    /// Appends the names of alternate names rows `rows` of the place being built (`place`,
-    /// whose own names, `existing`, are already in): all of them, or only its preferred names in a
-    /// language; records the preferred ones as its localized names. Untagged names come
+    /// Appends the names of `alternateRows`' rows for `geonameID` (none for a negative one,
+    /// which is no id) to the place being built (`place`, whose own names, `existing`, are
+    /// already in): all of them, or only its preferred names in a language; records the
+    /// preferred ones as its localized names. Untagged names come
     /// first, then names only a language-tagged row brings in, whose start is recorded
     /// (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words).
     ///
     /// - Complexity: O(*r* + *e*) expected for *r* rows and *e* names of its own: one
     ///   hash look-up a row (each name's `String` hash normalises its text).
     static func appendAlternates(
-        _ rows: [AlternateName]?, place: Int, existing: some Sequence<String>, preferredOnly: Bool,
-        to builder: inout _GazetteerBuilder
+        of geonameID: Int64, in alternateRows: [Int64: [AlternateName]], place: Int, existing: some Sequence<String>,
+        preferredOnly: Bool, to builder: inout _GazetteerBuilder
     ) -> UInt32 {
-        guard let rows else { return 0 }
+        guard geonameID >= 0, let rows = alternateRows[geonameID] else { return 0 }
         // Each name seen: its index among the names, -1 for one of the place's own.
         var nameIndex: [String: Int] = [:]
         for name in existing { nameIndex[name] = -1 }

@@ -25,12 +25,12 @@ extension _GeoNamesReader {
         var line: Int, bytes: Range<Int>
         var geonameID: Int64 = 0, population: Int64 = 0
         var latitude: Double = 0, longitude: Double = 0
-        /// Columns 1 (name), 8 (country code), 10 (admin-1 code) and 17 (time zone), as
-        /// ranges of the file's bytes.
-        var name = 0..<0, country = 0..<0, admin1 = 0..<0, timeZone = 0..<0
-        /// A place's names, in the chunk's `names`: its name, its ASCII name unless empty or
-        /// the same, and each non-empty piece of its alternate names (between commas) that is
-        /// not its name, in column order.
+        /// Columns 8 (country code), 10 (admin-1 code) and 17 (time zone), as ranges of the
+        /// file's bytes.
+        var country = 0..<0, admin1 = 0..<0, timeZone = 0..<0
+        /// A place's names, in the chunk's `names`: its name (column 1, first), its ASCII
+        /// name unless empty or the same, and each non-empty piece of its alternate names
+        /// (between commas) that is not its name, in column order.
         var names = 0..<0
         /// Whether the alternate names file has rows for its geonameid.
         var hasAlternateRows = false
@@ -157,34 +157,31 @@ extension _GeoNamesReader {
         }
         let cc = string(slice(f[8]))
         guard cc.utf8.count == 2 else { return malformed("country code \"\(cc)\" is not two letters") }
-        func isSearchable(_ field: Range<Int>) -> Bool {
-            Self.isSearchable(UnsafeBufferPointer(rebasing: bytes[field]), scratch: &scratch)
-        }
-        var searchable = isSearchable(f[1]) || isSearchable(f[2])
-        var pieceStart = f[3].lowerBound
-        for i in f[3].lowerBound...f[3].upperBound where !searchable && (i == f[3].upperBound || bytes[i] == 0x2C) {
-            if i > pieceStart { searchable = isSearchable(pieceStart..<i) }
-            pieceStart = i + 1
-        }
-        guard searchable else {
-            row.outcome = .skipped(.noSearchableName)
-            return row
-        }
-        (row.name, row.country, row.admin1, row.timeZone) = (f[1], f[8], f[10], f[17])
+        func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[range]) }
+        func isSearchable(_ range: Range<Int>) -> Bool { Self.isSearchable(field(range), scratch: &scratch) }
         // Its names: the name, the ASCII name unless empty or the same, and the alternate
-        // names' non-empty pieces other than the name (the lengths first: most differ).
-        let first = names.count, name = UnsafeBufferPointer(rebasing: bytes[f[1]])
+        // names' non-empty pieces (between commas) other than the name; a place needs one
+        // that is searchable, or the row is skipped and its names taken back.
+        let first = names.count, name = field(f[1])
+        var searchable = isSearchable(f[1]) || isSearchable(f[2])
         names.append(f[1])
-        if !f[2].isEmpty && !UnsafeBufferPointer(rebasing: bytes[f[2]])._hasSameBytes(as: name) { names.append(f[2]) }
+        if !f[2].isEmpty && !field(f[2])._hasSameBytes(as: name) { names.append(f[2]) }
         let alternates = f[3]
-        pieceStart = alternates.lowerBound
+        var pieceStart = alternates.lowerBound
         for i in alternates.lowerBound...alternates.upperBound
         where i == alternates.upperBound || bytes[i] == UInt8(ascii: ",") {
             let piece = pieceStart..<i
             pieceStart = i + 1
-            guard !piece.isEmpty && !(piece.count == name.count && bytes[piece].elementsEqual(name)) else { continue }
-            names.append(piece)
+            guard !piece.isEmpty else { continue }
+            if !searchable { searchable = isSearchable(piece) }
+            if !field(piece)._hasSameBytes(as: name) { names.append(piece) }
         }
+        guard searchable else {
+            names.removeSubrange(first...)
+            row.outcome = .skipped(.noSearchableName)
+            return row
+        }
+        (row.country, row.admin1, row.timeZone) = (f[8], f[10], f[17])
         row.names = first..<names.count
         return row
     }

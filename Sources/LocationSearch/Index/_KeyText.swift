@@ -121,7 +121,7 @@ final class _KeyText: Sendable {
         var starts: [UInt32] = []
         starts.reserveCapacity(blocks + 1)
         // Each text takes at most its bytes in `text` (its link's byte for its 0), and each
-        // block its starts, eight bytes or, wide, forty.
+        // block its starts, seven bytes or, wide, forty.
         let capacity = text.count + blocks * (blockSize + wideStarts) + padding
         let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { out, initialized in
             guard let base = out.baseAddress, let source = text.baseAddress else {

@@ -370,9 +370,9 @@ extension _PrefixIndex {
             let nameCount = room.isEmpty
                 ? 0 : Int(places[room.upperBound - 1].firstName + places[room.upperBound - 1].nameCount)
                     - Int(places[room.lowerBound].firstName)
-            // The names' codes are about two thirds of their UTF-8 (`_CompressedStrings`).
+            // The names' codes take about 0.6 of their UTF-8 (`_CompressedStrings`): twice
+            // theirs, and a terminator a name, hold the folded names.
             let codes = gazetteer._names.codes.count * nameCount / max(1, gazetteer._names.count)
-            // The names' codes are about 0.6 of their UTF-8 (`_CompressedStrings`).
             folded.reserveCapacity(codes * 2 + nameCount)
             nameDisplay.reserveCapacity(nameCount)
             namePlace.reserveCapacity(nameCount)

@@ -29,7 +29,7 @@ struct _ByteSet {
         // (The words read in place: an array of the four, which the optimizer does not
         // always keep on the stack, was allocated on each call inside the typo walk.)
         for w in 0..<4 {
-            var rest = withUnsafeBytes(of: words) { $0.load(fromByteOffset: w * 8, as: UInt64.self) }
+            var rest = word(w)
             while rest != 0 {
                 body(UInt8(w * 64 + rest.trailingZeroBitCount))
                 rest &= rest - 1
@@ -39,7 +39,12 @@ struct _ByteSet {
 
     @inline(__always)
     func contains(_ byte: UInt8) -> Bool {
-        let word = withUnsafeBytes(of: words) { $0.load(fromByteOffset: Int(byte >> 6) * 8, as: UInt64.self) }
-        return word >> UInt64(byte & 63) & 1 != 0
+        word(Int(byte >> 6)) >> UInt64(byte & 63) & 1 != 0
+    }
+
+    /// Word `w` (0..<4), picked by offset, not by a switch over the four.
+    @inline(__always)
+    private func word(_ w: Int) -> UInt64 {
+        withUnsafeBytes(of: words) { $0.load(fromByteOffset: w * 8, as: UInt64.self) }
     }
 }

@@ -86,9 +86,8 @@ extension BenchCommand {
                 let failed = line.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: input[1]) }
                 guard failed == 0, answers.next() != nil else { break answering }
             }
-            memory = Self.status(of: child.pid, "VmRSS").flatMap { resident in
-                Self.status(of: child.pid, "VmHWM").map { (resident, $0) }
-            }
+            let status = Measurement.status("VmRSS", "VmHWM", of: "\(child.pid)")
+            if let resident = status[0], let peak = status[1] { memory = (resident, peak) }
         }
         close(input[1])
         input[1] = -1
@@ -146,12 +145,6 @@ extension BenchCommand {
         }
     }
 
-    /// A field of `/proc/PID/status` in bytes ("VmRSS", "VmHWM"), nil where there is none.
-    static func status(of pid: pid_t, _ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-        return Measurement.statusField(field, in: text)
-    }
-
     static func executableURL() -> URL? {
         #if os(Linux)
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
@@ -162,4 +155,3 @@ extension BenchCommand {
         return URL(fileURLWithPath: first)
     }
 }
-

@@ -192,7 +192,7 @@ struct BenchCommand {
             let write = Measurement.seconds(since: start)
             say("generate: \(Measurement.duration(generate)); build index: \(Measurement.duration(build)); "
                 + "write index file: \(Measurement.duration(write)); peak resident so far: "
-                + Measurement.megabytes(Measurement.status("VmHWM")))
+                + Measurement.megabytes(Measurement.status("VmHWM")[0]))
         }
         let before = Measurement.residentBytes()
         let start = Measurement.now()

@@ -37,26 +37,25 @@ enum Measurement {
         return Double(best)
     }
 
-    /// A field of /proc/self/status ("VmRSS", "VmHWM") in bytes, or `nil` where there is none.
-    static func status(_ field: String) -> Int? {
-        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
-        return statusField(field, in: text)
-    }
-
-    /// A field of a `/proc/PID/status` text in bytes ("VmRSS:   59864 kB"), nil where there is none.
-    static func statusField(_ field: String, in text: String) -> Int? {
-        for line in text.split(separator: "\n") where line.hasPrefix(field + ":") {
-            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-            return kilobytes.map { $0 * 1024 }
+    /// Fields of `/proc/PROCESS/status` ("VmRSS", "VmHWM") in bytes, each nil where there
+    /// is none, read at once; `process` is this one ("self") or a process id.
+    static func status(_ fields: String..., of process: String = "self") -> [Int?] {
+        guard let text = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else {
+            return fields.map { _ in nil }
         }
-        return nil
+        let lines = text.split(separator: "\n")
+        return fields.map { field in
+            guard let line = lines.first(where: { $0.hasPrefix(field + ":") }) else { return nil }
+            // ("VmRSS:   59864 kB")
+            return line.split(separator: " ").dropFirst().first.flatMap { Int($0) }.map { $0 * 1024 }
+        }
     }
 
     /// Resident memory now, after returning freed heap pages to the system, so that what
     /// was freed does not count.
     static func residentBytes() -> Int? {
         LocationCompleter._releaseFreedMemory()
-        return status("VmRSS")
+        return status("VmRSS")[0]
     }
 
     /// The `p`th percentile (nearest rank) of sorted `values`.
