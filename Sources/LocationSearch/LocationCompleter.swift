@@ -63,14 +63,16 @@ public struct LocationCompleter: Sendable {
         // The index build also codes the names over their folds (`_NameFolds`), as a file
         // stores them: the completer reads its names so, once the stored answers are
         // worked out over the names as given (the same text, read without the folds).
-        let ((index, names), qualifying) = _Concurrently.run({
-            _PrefixIndex.build(gazetteer, progress: progress, minimumWidth: minimumKeyWidth)
-        }, alongside: {
+        let (index, names, alternateKeys, qualifying) = _PrefixIndex.build(
+            gazetteer, progress: progress, minimumWidth: minimumKeyWidth
+        ) {
             let qualifiers = _Qualifiers(gazetteer)
-            return (qualifiers: qualifiers, prefixes: _QualifierPrefixes(gazetteer, qualifiers))
-        })
+            return (qualifiers: qualifiers, prefixes: _QualifierPrefixes(gazetteer, qualifiers),
+                    contexts: _KeyQualifierBits.contexts(gazetteer, qualifiers))
+        }
         let searching = LocationCompleter(
             gazetteer: gazetteer, index: index, answers: .empty,
+            qualifierBits: _KeyQualifierBits(contexts: qualifying.contexts, alternateKeys: alternateKeys),
             qualifierPrefixes: qualifying.prefixes, qualifiers: qualifying.qualifiers)
         progress?("Precomputing answers", 0)
         let answers = _PrecomputedAnswers.build(for: searching)

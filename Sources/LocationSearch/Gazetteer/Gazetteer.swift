@@ -38,11 +38,15 @@ public struct Gazetteer: Sendable {
     }
 
     init(_ builder: _GazetteerBuilder) {
-        let names = _CompressedStrings(builder.names)
-        let places = _PlaceTable(builder.places, nameCount: builder.names.count)
-        self.init(names: names, labels: builder.interner.labels,
-                  places: places,
-                  localized: _LocalizedNames(builder.localized))
+        // The place table and the localized names on another core while the names are
+        // coded (which learns its symbol table on one).
+        let records = builder.places, localized = builder.localized, nameCount = builder.names.count
+        let (names, (places, localizedNames)) = _Concurrently.run({
+            _CompressedStrings(builder.names)
+        }, alongside: {
+            (_PlaceTable(records, nameCount: nameCount), _LocalizedNames(localized))
+        })
+        self.init(names: names, labels: builder.interner.labels, places: places, localized: localizedNames)
     }
 
     /// The number of places.
@@ -161,9 +165,8 @@ struct _GazetteerBuilder {
     var names = _StringTable.Builder()
     var places: [_PlaceRecord] = []
     var interner = _LabelInterner()
-    /// Localized names, and (parallel, while building) their text.
+    /// Localized names.
     var localized: [_LocalizedName] = []
-    var localizedText: [String] = []
 }
 
 /// Interns labels while a gazetteer is built.

@@ -94,15 +94,22 @@ struct _CompressedStrings: Sendable {
             coded[part] = (codes, ends)
         }
         let parts = coded.values.compactMap { $0 }
-        var codes: [UInt16] = [], starts: [UInt32] = [0]
-        codes.reserveCapacity(parts.reduce(0) { $0 + $1.codes.count })
-        starts.reserveCapacity(count + 1)
-        for (partCodes, ends) in parts {
-            let base = UInt32(codes.count)
-            starts.append(contentsOf: ends.lazy.map { $0 + base })
-            codes.append(contentsOf: partCodes)
-        }
-        self.init(table: encoder.table, codes: _Column(_PackedCodes.pack(codes)), offsets: _StringOffsets(starts))
+        // The codes packed while the strings' starts are laid out, on another core.
+        let (packedCodes, stringOffsets) = _Concurrently.run({
+            _Column(parts.count == 2
+                ? _PackedCodes.pack(parts[0].codes, parts[1].codes) : _PackedCodes.pack(parts.first?.codes ?? []))
+        }, alongside: {
+            var starts = [UInt32](repeating: 0, count: count + 1), i = 1, base: UInt32 = 0
+            for (codes, ends) in parts {
+                for end in ends {
+                    starts[i] = end + base
+                    i += 1
+                }
+                base += UInt32(codes.count)
+            }
+            return _StringOffsets(starts)
+        })
+        self.init(table: encoder.table, codes: packedCodes, offsets: stringOffsets)
     }
 
     /// Codes `strings` (of `bytes`, at `offsets`) at `out`, each the shorter of its codes

@@ -53,10 +53,16 @@ extension _GeoNamesReader {
         // Consecutive rows mostly share their country and time zone: the last row's field
         // and what it resolved to, so that a row like it costs no String and no hashing. A
         // region (which changes every other row) is found by its country and code.
-        var lastCountry: (field: Range<Int>, code: String, index: Int32, name: Int32, capital: String?)? = nil
-        typealias Region = (code: Int32, name: Int32, slot: Int, key: String)
-        var knownRegions: [RegionField: Region] = [:]
-        var lastRegion: (country: Int32, field: Range<Int>, region: Region)? = nil
+        // (The countries met, one entry each time the rows' country changes, and the
+        // regions, by number, their strings apart: a row copies no `String`, which would
+        // retain and release it.)
+        typealias Country = (index: Int32, name: Int32)
+        var seenCountries: [Country] = [], countryCodes: [String] = [], capitalBytes: [[UInt8]] = []
+        var lastCountry: (field: Range<Int>, country: Int)? = nil
+        typealias Region = (code: Int32, name: Int32, slot: Int)
+        var seenRegions: [Region] = [], regionKeys: [String] = []
+        var knownRegions: [RegionField: Int] = [:]
+        var lastRegion: (country: Int32, field: Range<Int>, region: Int)? = nil
         var lastTimeZone: (field: Range<Int>, label: Int32)? = nil
         builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
         builder.places.reserveCapacity(file.bytes.count / 120)
@@ -75,128 +81,151 @@ extension _GeoNamesReader {
         }
         let checkIDs = hasRepeats(allIDs)
         allIDs = []
-        try file.bytes.withUnsafeBufferPointer { bytes in
-            func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-                UnsafeBufferPointer(rebasing: bytes[range])
-            }
-            var firstLine = 0, done = 0
-            for chunk in chunks {
-                defer { firstLine += chunk.lineCount }
-                for row in chunk.rows {
-                    let number = firstLine + row.line
-                    done += 1
-                    if let progress, done & 0x3FFF == 0 { progress(step, Double(done) / Double(rowCount)) }
-                    switch row.outcome {
-                    case .malformed:
-                        throw file.error(line: number, chunk.malformed ?? "the row is malformed")
-                    case .skipped(let reason):
-                        report.skip(file: file.name, line: number, reason: reason)
-                        continue
-                    case .place:
-                        break
-                    }
-                    if checkIDs { try register(row.geonameID, file: file.name, line: number) }
-                    guard builder.names.bytes.count + row.bytes.count <= nameBytesLimit else {
-                        throw file.error(
-                            line: number, "the names pass \(nameBytesLimit) bytes, more than a gazetteer holds")
-                    }
-                    // (Its label is interned only once a row of it is kept, as the labels' order
-                    // is the order of first use.)
-                    let country: (field: Range<Int>, code: String, index: Int32, name: Int32, capital: String?)
-                    if let last = lastCountry, field(last.field)._hasSameBytes(as: field(row.country)) {
-                        country = last
-                    } else {
-                        let cc = string(field(row.country))
-                        let index = builder.interner.intern(cc)
-                        country = (row.country, cc, index, countryName[cc] ?? index, capitals[cc])
-                        lastCountry = country
-                    }
-                    let cc = country.code
-                    let region: Region
-                    if let last = lastRegion, last.country == country.index,
-                       field(last.field)._hasSameBytes(as: field(row.admin1)) {
-                        region = last.region
-                    } else {
-                        let known = RegionField(country: country.index, code: field(row.admin1))
-                        if let found = knownRegions[known] {
-                            region = found
-                        } else {
-                            let admin1Code = string(field(row.admin1))
-                            let regionKey = "\(cc).\(admin1Code)"
-                            let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
-                            var slot = -1
-                            if admin1Name >= 0 {
-                                slot = regionSlots[regionKey] ?? totals.count
-                                if slot == totals.count {
-                                    regionSlots[regionKey] = slot
-                                    totals.append(RegionTotals())
-                                }
-                            }
-                            region = (builder.interner.intern(admin1Code), admin1Name, slot, regionKey)
-                            knownRegions[known] = region
+        // The regions' and countries' alternate names are worked out on another core while
+        // the cities are added here.
+        let (_, (regionAlternates, countryAlternates)) = try _Concurrently.run({
+            try file.bytes.withUnsafeBufferPointer { bytes in
+                func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+                    UnsafeBufferPointer(rebasing: bytes[range])
+                }
+                var firstLine = 0, done = 0
+                for chunk in chunks {
+                    defer { firstLine += chunk.lineCount }
+                    for row in chunk.rows {
+                        let number = firstLine + row.line
+                        done += 1
+                        if let progress, done & 0x3FFF == 0 { progress(step, Double(done) / Double(rowCount)) }
+                        switch row.outcome {
+                        case .malformed:
+                            throw file.error(line: number, chunk.malformed ?? "the row is malformed")
+                        case .skipped(let reason):
+                            report.skip(file: file.name, line: number, reason: reason)
+                            continue
+                        case .place:
+                            break
                         }
-                        lastRegion = (country.index, row.admin1, region)
-                    }
-                    let population = row.population, latitude = row.latitude, longitude = row.longitude
-                    if region.slot >= 0 {
-                        let (sum, overflow) = totals[region.slot].population.addingReportingOverflow(population)
-                        guard !overflow else {
+                        if checkIDs { try register(row.geonameID, file: file.name, line: number) }
+                        guard builder.names.bytes.count + row.bytes.count <= nameBytesLimit else {
                             throw file.error(
-                                line: number,
-                                "population \(population) takes region \(region.key)'s total past \(Int64.max)")
+                                line: number, "the names pass \(nameBytesLimit) bytes, more than a gazetteer holds")
                         }
-                        let weight = Double(max(population, 1))
-                        totals[region.slot].population = sum
-                        totals[region.slot].weight += weight
-                        totals[region.slot].latitude += weight * latitude
-                        totals[region.slot].longitude += weight * longitude
-                    }
+                        // (Its label is interned only once a row of it is kept, as the labels' order
+                        // is the order of first use.)
+                        let countryNumber: Int
+                        if let last = lastCountry, field(last.field)._hasSameBytes(as: field(row.country)) {
+                            countryNumber = last.country
+                        } else {
+                            let cc = string(field(row.country))
+                            let index = builder.interner.intern(cc)
+                            countryNumber = seenCountries.count
+                            seenCountries.append((index, countryName[cc] ?? index))
+                            countryCodes.append(cc)
+                            capitalBytes.append(Array((capitals[cc] ?? "").utf8))
+                            lastCountry = (row.country, countryNumber)
+                        }
+                        let country = seenCountries[countryNumber]
+                        let regionNumber: Int
+                        if let last = lastRegion, last.country == country.index,
+                           field(last.field)._hasSameBytes(as: field(row.admin1)) {
+                            regionNumber = last.region
+                        } else {
+                            let known = RegionField(country: country.index, code: field(row.admin1))
+                            if let found = knownRegions[known] {
+                                regionNumber = found
+                            } else {
+                                let admin1Code = string(field(row.admin1))
+                                let regionKey = "\(countryCodes[countryNumber]).\(admin1Code)"
+                                let admin1Name = admin1Code.isEmpty ? -1 : (regionName[regionKey] ?? -1)
+                                var slot = -1
+                                if admin1Name >= 0 {
+                                    slot = regionSlots[regionKey] ?? totals.count
+                                    if slot == totals.count {
+                                        regionSlots[regionKey] = slot
+                                        totals.append(RegionTotals())
+                                    }
+                                }
+                                regionNumber = seenRegions.count
+                                seenRegions.append((builder.interner.intern(admin1Code), admin1Name, slot))
+                                regionKeys.append(regionKey)
+                                knownRegions[known] = regionNumber
+                            }
+                            lastRegion = (country.index, row.admin1, regionNumber)
+                        }
+                        let region = seenRegions[regionNumber]
+                        let population = row.population, latitude = row.latitude, longitude = row.longitude
+                        if region.slot >= 0 {
+                            let (sum, overflow) = totals[region.slot].population.addingReportingOverflow(population)
+                            guard !overflow else {
+                                throw file.error(
+                                    line: number,
+                                    "population \(population) takes region \(regionKeys[regionNumber])'s total past "
+                                        + "\(Int64.max)")
+                            }
+                            let weight = Double(max(population, 1))
+                            totals[region.slot].population = sum
+                            totals[region.slot].weight += weight
+                            totals[region.slot].latitude += weight * latitude
+                            totals[region.slot].longitude += weight * longitude
+                        }
 
-                    var record = _PlaceRecord()
-                    record.geonameID = row.geonameID
-                    record.population = population
-                    record.latitude = latitude
-                    record.longitude = longitude
-                    record.kind = .city
-                    record.countryCode = country.index
-                    record.countryName = country.name
-                    record.admin1Code = region.code
-                    record.admin1Name = region.name
-                    record.firstName = UInt32(builder.names.count)
-                    let name = field(chunk.names[row.names.lowerBound])
-                    // (Its names as `cityRow` found them: the name, the ASCII name, the
-                    // alternate names' pieces.)
-                    for piece in chunk.names[row.names] { builder.names.append(field(piece)) }
-                    var nameCount = UInt32(row.names.count)
-                    if row.timeZone.isEmpty {
-                        record.timeZone = -1
-                    } else if let last = lastTimeZone, field(last.field)._hasSameBytes(as: field(row.timeZone)) {
-                        record.timeZone = last.label
-                    } else {
-                        record.timeZone = builder.interner.intern(string(field(row.timeZone)))
-                        lastTimeZone = (row.timeZone, record.timeZone)
-                    }
-                    if row.hasAlternateRows {
-                        let own = (0..<Int(nameCount)).map { builder.names.string(Int(record.firstName) + $0) }
-                        nameCount += appendAlternates(
-                            of: row.geonameID, in: alternateRows, place: builder.places.count, existing: own,
-                            preferredOnly: true, to: &builder)
-                    }
-                    record.nameCount = nameCount
-                    builder.places.append(record)
-                    if let capital = country.capital, name.elementsEqual(capital.utf8),
-                       population >= capitalCity[cc]?.population ?? -1 {
-                        capitalCity[cc] = (population, record.latitude, record.longitude)
+                        var record = _PlaceRecord()
+                        record.geonameID = row.geonameID
+                        record.population = population
+                        record.latitude = latitude
+                        record.longitude = longitude
+                        record.kind = .city
+                        record.countryCode = country.index
+                        record.countryName = country.name
+                        record.admin1Code = region.code
+                        record.admin1Name = region.name
+                        record.firstName = UInt32(builder.names.count)
+                        let name = field(chunk.names[row.names.lowerBound])
+                        // (Its names as `cityRow` found them: the name, the ASCII name, the
+                        // alternate names' pieces.)
+                        for piece in chunk.names[row.names] { builder.names.append(field(piece)) }
+                        var nameCount = UInt32(row.names.count)
+                        if row.timeZone.isEmpty {
+                            record.timeZone = -1
+                        } else if let last = lastTimeZone, field(last.field)._hasSameBytes(as: field(row.timeZone)) {
+                            record.timeZone = last.label
+                        } else {
+                            record.timeZone = builder.interner.intern(string(field(row.timeZone)))
+                            lastTimeZone = (row.timeZone, record.timeZone)
+                        }
+                        if row.alternates >= 0 {
+                            nameCount += append(chunk.alternates[row.alternates], place: builder.places.count,
+                                                firstName: record.firstName, to: &builder)
+                        }
+                        record.nameCount = nameCount
+                        builder.places.append(record)
+                        if name.count == capitalBytes[countryNumber].count, !name.isEmpty,
+                           capitalBytes[countryNumber].withUnsafeBufferPointer({ name._hasSameBytes(as: $0) }) {
+                            let cc = countryCodes[countryNumber]
+                            if population >= capitalCity[cc]?.population ?? -1 {
+                                capitalCity[cc] = (population, record.latitude, record.longitude)
+                            }
+                        }
                     }
                 }
             }
-        }
+        }, alongside: {
+            (regions.map {
+                alternates(of: $0.geonameID, in: alternateRows,
+                           existing: [$0.name] + _PlaceAliases.regionAbbreviations(
+                               countryCode: $0.countryCode, admin1Code: $0.code),
+                           preferredOnly: false)
+            }, countries.map {
+                alternates(of: $0.geonameID, in: alternateRows,
+                           existing: [$0.name] + _PlaceAliases.countryAliases(code: $0.code, iso3: $0.iso3),
+                           preferredOnly: false)
+            })
+        })
 
         // Regions and countries add at most a few short names each.
         guard builder.names.bytes.count + 256 * (regions.count + countries.count) <= nameBytesLimit else {
             throw file.error(line: 1, "the names pass \(nameBytesLimit) bytes, more than a gazetteer holds")
         }
-        for region in regions {
+        for (r, region) in regions.enumerated() {
             let key = "\(region.countryCode).\(region.code)"
             guard let slot = regionSlots[key] else {
                 report.skip(file: regionsFile, line: region.line, reason: .regionWithoutPlaces)
@@ -218,12 +247,13 @@ extension _GeoNamesReader {
                 countryCode: region.countryCode, admin1Code: region.code)
             for abbreviation in abbreviations { builder.names.append(abbreviation) }
             record.nameCount = UInt32(1 + abbreviations.count)
-            record.nameCount += appendAlternates(
-                of: region.geonameID, in: alternateRows, place: builder.places.count,
-                existing: [region.name] + abbreviations, preferredOnly: false, to: &builder)
+            if let alternates = regionAlternates[r] {
+                record.nameCount += append(alternates, place: builder.places.count, firstName: record.firstName,
+                                           to: &builder)
+            }
             builder.places.append(record)
         }
-        for country in countries {
+        for (c, country) in countries.enumerated() {
             var record = _PlaceRecord()
             record.geonameID = country.geonameID
             record.population = country.population
@@ -236,9 +266,10 @@ extension _GeoNamesReader {
             let aliases = _PlaceAliases.countryAliases(code: country.code, iso3: country.iso3)
             for alias in aliases { builder.names.append(alias) }
             record.nameCount = UInt32(1 + aliases.count)
-            record.nameCount += appendAlternates(
-                of: country.geonameID, in: alternateRows, place: builder.places.count,
-                existing: [country.name] + aliases, preferredOnly: false, to: &builder)
+            if let alternates = countryAlternates[c] {
+                record.nameCount += append(alternates, place: builder.places.count, firstName: record.firstName,
+                                           to: &builder)
+            }
             // A country is where its capital is: with `near`, it pays the capital's distance.
             if let capital = capitalCity[country.code] {
                 record.latitude = capital.latitude
@@ -276,50 +307,73 @@ extension _GeoNamesReader {
         }
     }
 
-    /// Appends the names of `alternateRows`' rows for `geonameID` (none for a negative one,
-    /// which is no id) to the place being built (`place`, whose own names, `existing`, are
-    /// already in): all of them, or only its preferred names in a language; records the
-    /// preferred ones as its localized names. Untagged names come
-    /// first, then names only a language-tagged row brings in, whose start is recorded
-    /// (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words).
+    /// What a place takes from the alternate names file's rows for it: the names it adds
+    /// after its own, and its names in a language. Worked out apart from the builder
+    /// (`alternates(of:in:existing:preferredOnly:)`), on the cores that parse the rows, and
+    /// added to it in the serial pass (`append(_:place:firstName:to:)`).
+    struct Alternates: Sendable {
+        /// The names added, in order: the untagged rows' first, then those only a
+        /// language-tagged row brings in, from `taggedOnlyStart` on.
+        var names: [String] = []
+        var taggedOnlyStart: Int? = nil
+        /// Each preferred name in a language: the language, and the name, an index in
+        /// `names` or, below 0, `-1 - n` for the place's own name *n*.
+        var localized: [(language: String, name: Int)] = []
+    }
+
+    /// The names of `alternateRows`' rows for `geonameID` (none for a negative one, which
+    /// is no id) that a place whose own names are `existing` takes: all of them, or only its
+    /// preferred names in a language; the preferred ones are its localized names. Untagged
+    /// names come first, then names only a language-tagged row brings in, whose start is
+    /// recorded (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words). `nil`
+    /// when the file has no rows for it.
     ///
     /// - Complexity: O(*r* + *e*) expected for *r* rows and *e* names of its own: one
     ///   hash look-up a row (each name's `String` hash normalises its text).
-    static func appendAlternates(
-        of geonameID: Int64, in alternateRows: [Int64: [AlternateName]], place: Int, existing: some Sequence<String>,
-        preferredOnly: Bool, to builder: inout _GazetteerBuilder
-    ) -> UInt32 {
-        guard geonameID >= 0, let rows = alternateRows[geonameID] else { return 0 }
-        // Each name seen: its index among the names, -1 for one of the place's own.
+    static func alternates(
+        of geonameID: Int64, in alternateRows: [Int64: [AlternateName]], existing: some Sequence<String>,
+        preferredOnly: Bool
+    ) -> Alternates? {
+        guard geonameID >= 0, let rows = alternateRows[geonameID] else { return nil }
+        // Each name seen: its index among the names added, or `-1 - n` for the place's own
+        // name n (the first of them that is equal).
         var nameIndex: [String: Int] = [:]
-        for name in existing { nameIndex[name] = -1 }
-        var added: UInt32 = 0
-        var taggedOnlyStart: Int? = nil
+        for (n, name) in existing.enumerated() where nameIndex[name] == nil { nameIndex[name] = -1 - n }
+        var result = Alternates()
         for tagged in [false, true] {
             for row in rows
             where row.language.isEmpty != tagged && (!preferredOnly || (row.isPreferred && tagged)) {
                 // (Found or added in one look-up: a new name gets the next index.)
-                let next = builder.names.count, before = nameIndex.count
+                let next = result.names.count, before = nameIndex.count
                 let index = Self.value(&nameIndex[row.name, default: next])
                 if nameIndex.count != before {
-                    if tagged && taggedOnlyStart == nil { taggedOnlyStart = index }
-                    builder.names.append(row.name)
-                    added += 1
+                    if tagged && result.taggedOnlyStart == nil { result.taggedOnlyStart = index }
+                    result.names.append(row.name)
                 }
-                if row.isPreferred && tagged {
-                    builder.localized.append(_LocalizedName(
-                        place: UInt32(place), language: builder.interner.intern(row.language),
-                        name: index >= 0 ? UInt32(index) : UInt32.max))
-                    builder.localizedText.append(row.name)
-                }
+                if row.isPreferred && tagged { result.localized.append((row.language, index)) }
             }
         }
-        if let taggedOnlyStart {
+        return result
+    }
+
+    /// Appends `alternates` to the place being built (`place`, whose own names, from
+    /// `firstName` on, are already in): its names, and its localized names with their
+    /// languages interned in order. Returns the number of names added.
+    static func append(
+        _ alternates: Alternates, place: Int, firstName: UInt32, to builder: inout _GazetteerBuilder
+    ) -> UInt32 {
+        let base = builder.names.count
+        for name in alternates.names { builder.names.append(name) }
+        for (language, name) in alternates.localized {
             builder.localized.append(_LocalizedName(
-                place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(taggedOnlyStart)))
-            builder.localizedText.append("")
+                place: UInt32(place), language: builder.interner.intern(language),
+                name: name >= 0 ? UInt32(base + name) : firstName + UInt32(-1 - name)))
         }
-        return added
+        if let start = alternates.taggedOnlyStart {
+            builder.localized.append(_LocalizedName(
+                place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(base + start)))
+        }
+        return UInt32(alternates.names.count)
     }
 
     /// `value`, read through an `inout` access: `&dictionary[key, default: v]` stores `v`

@@ -32,8 +32,9 @@ extension _GeoNamesReader {
         /// name unless empty or the same, and each non-empty piece of its alternate names
         /// (between commas) that is not its name, in column order.
         var names = 0..<0
-        /// Whether the alternate names file has rows for its geonameid.
-        var hasAlternateRows = false
+        /// What it takes from the alternate names file: an index in its chunk's
+        /// `alternates`, or -1 when the file has no rows for its geonameid.
+        var alternates = -1
     }
 
     /// A chunk of a cities file's rows, parsed on its own (`cityRows(of:chunkSize:)`).
@@ -43,6 +44,8 @@ extension _GeoNamesReader {
         var lineCount = 0
         /// Its places' names, as ranges of the file's bytes (each row's `names`).
         var names: [Range<Int>] = []
+        /// What its cities take from the alternate names file (`CityRow.alternates`).
+        var alternates: [Alternates] = []
         /// Why its last row is malformed, when it is: a chunk stops at its first.
         var malformed: String? = nil
     }
@@ -54,8 +57,9 @@ extension _GeoNamesReader {
     /// A cities file's rows (its non-blank lines), parsed in chunks of whole lines on all
     /// cores, each chunk's rows in file order with its number of lines (for the line
     /// numbers of the chunks after it) and its places' names. A chunk stops at its first
-    /// malformed row: the rows after it cannot matter. `alternates` are the geonameids the
-    /// alternate names file has rows for.
+    /// malformed row: the rows after it cannot matter. `alternates` are the alternate
+    /// names file's rows, by geonameid: what each city takes from them is worked out here
+    /// (`CityRow.alternates`), on all cores.
     ///
     /// - Complexity: O(*n*) in the size of the file, in about *n* / *c* time on *c* cores.
     static func cityRows(
@@ -94,8 +98,16 @@ extension _GeoNamesReader {
                     var row = cityRow(
                         bytes, start..<lineEnd, line: number, fields: &fields, scratch: &scratch,
                         names: &chunk.names, malformed: &chunk.malformed)
-                    if case .place = row.outcome, !alternates.isEmpty {
-                        row.hasAlternateRows = alternates[row.geonameID] != nil
+                    // (A city's own names as `String`s only when it has alternate rows.)
+                    if case .place = row.outcome, !alternates.isEmpty,
+                       let taken = Self.alternates(
+                           of: row.geonameID, in: alternates,
+                           existing: chunk.names[row.names].lazy.map {
+                               string(UnsafeBufferPointer(rebasing: bytes[$0]))
+                           },
+                           preferredOnly: true) {
+                        row.alternates = chunk.alternates.count
+                        chunk.alternates.append(taken)
                     }
                     chunk.rows.append(row)
                     if case .malformed = row.outcome { break }

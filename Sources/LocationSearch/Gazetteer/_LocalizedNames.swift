@@ -117,28 +117,17 @@ struct _LocalizedNames: Sendable {
 }
 
 extension _GazetteerBuilder {
-    /// Resolves the localized names still given by text to their index among their place's
-    /// names, drops those not found and any second name for a place and language, and
-    /// sorts them by place and language.
+    /// Drops any second localized name for a place and language, and sorts them by place
+    /// and language.
     mutating func resolveLocalizedNames() {
         var resolved: [_LocalizedName] = []
         var seen = Set<UInt64>()
-        for i in localized.indices {
-            var entry = localized[i]
-            if entry.name == UInt32.max && entry.language != _LocalizedName.qualifierEnd {
-                let record = places[Int(entry.place)]
-                let text = localizedText[i]
-                guard let n = (0..<Int(record.nameCount))
-                    .first(where: { names.string(Int(record.firstName) + $0) == text })
-                else { continue }
-                entry.name = record.firstName + UInt32(n)
-            }
+        for entry in localized {
             let key = UInt64(entry.place) << 32 | UInt64(UInt32(bitPattern: entry.language))
             guard seen.insert(key).inserted else { continue }
             resolved.append(entry)
         }
         resolved.sort { ($0.place, $0.language) < ($1.place, $1.language) }
         localized = resolved
-        localizedText = []
     }
 }

@@ -29,6 +29,19 @@ struct _KeyQualifierBits: Sendable {
     /// - Complexity: O(*p* + *c* log *r* + *n*) for *p* places, *c* contexts, *r* regions
     ///   and *n* whole-name keys.
     init(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) {
+        let nameDisplay = index.nameDisplay.buffers, namePlace = index.namePlace.buffers
+        self.init(
+            contexts: Self.contexts(gazetteer, qualifiers),
+            alternateKeys: Self.alternateKeys(
+                of: index.whole, names: index.nameDisplay.count, places: gazetteer._places.buffers,
+                nameDisplay: { nameDisplay[$0] }, namePlace: { namePlace[$0] }))
+    }
+
+    /// Each of `gazetteer`'s place contexts' `firstBytes(of:)` for a region and a city
+    /// (`contexts`), worked out from the first place that has it.
+    ///
+    /// - Complexity: O(*p* + *c* log *r*) for *p* places, *c* contexts and *r* regions.
+    static func contexts(_ gazetteer: Gazetteer, _ qualifiers: _Qualifiers) -> _Column<UInt64> {
         let places = gazetteer._places.buffers
         var perContext = [UInt64](repeating: 0, count: 2 * gazetteer._places.contexts.count)
         var done = [Bool](repeating: false, count: gazetteer._places.contexts.count)
@@ -43,22 +56,34 @@ struct _KeyQualifierBits: Sendable {
             record.kind = .city
             perContext[2 * context + 1] = qualifiers.firstBytes(of: record)
         }
-        let keys = index.whole.entries.buffers, namePlace = index.namePlace.buffers
-        let nameDisplay = index.nameDisplay.buffers
+        return _Column(perContext)
+    }
+
+    /// Whether each of `whole`'s keys is an alternate name (`alternateKeys`): whether its
+    /// name (of `names`, each with its index among the gazetteer's names, `nameDisplay`,
+    /// and its place, `namePlace`) is not its place's first (of `places`).
+    ///
+    /// - Complexity: O(*m* + *n*) for *m* names and *n* keys.
+    static func alternateKeys(
+        of whole: _SortedKeys, names: Int, places: _PlaceTable.Buffers,
+        nameDisplay: (Int) -> UInt32, namePlace: (Int) -> UInt32
+    ) -> _Column<UInt64> {
         // Which indexed names are not their place's first, in name order (their places rise,
         // so the records are read in order), then each key's name's bit: reading a place
-        // record a key, in key order, missed the cache for most of the 1.2 M keys.
-        let names = index.nameDisplay.count
+        // record a key, in key order, missed the cache for most of the 1.2 M keys. (A
+        // place's first name read from its record word, not the decoded record.)
         var isAlternate = [UInt64](repeating: 0, count: (names + 63) / 64)
-        for name in 0..<names where nameDisplay[name] != places[Int(namePlace[name])].firstName {
+        let records = places.records, fields = places.fields
+        for name in 0..<names where nameDisplay(name) != fields.firstName(records[Int(namePlace(name))].word) {
             isAlternate[name >> 6] |= 1 << UInt64(name & 63)
         }
-        var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: index.whole.count))
-        for i in 0..<index.whole.count {
+        let keys = whole.entries.buffers
+        var alternate = [UInt64](repeating: 0, count: Self.words(forKeys: whole.count))
+        for i in 0..<whole.count {
             let name = Int(keys.name(i))
             alternate[i >> 6] |= (isAlternate[name >> 6] >> UInt64(name & 63) & 1) << UInt64(i & 63)
         }
-        self.init(contexts: _Column(perContext), alternateKeys: _Column(alternate))
+        return _Column(alternate)
     }
 
     /// The qualifier first bytes of the place whose record word is `word`: those of

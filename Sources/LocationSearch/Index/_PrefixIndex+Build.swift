@@ -6,20 +6,28 @@ extension _PrefixIndex {
     /// `minimumWidth` (tests pass more, to build the layouts a larger gazetteer gets).
     ///
     /// The passes run on two cores where they are independent (`_Concurrently`): the two
-    /// halves of the names fold at once and are joined in order; the word keys sort while
-    /// the whole-name keys sort and lay out the text; then each list's offsets, trie and
-    /// views are built at once. Each pass is deterministic, so the index is the same, byte
-    /// for byte, as one built on one core.
+    /// halves of the names fold at once and are joined in order (their keys on one core,
+    /// the rest on the other); the word keys sort while the whole-name keys sort and lay
+    /// out the text; then each list's offsets, trie and views are built at once, with the
+    /// whole-name keys' alternate-name bits (`_KeyQualifierBits.alternateKeys`), which come
+    /// back too. Each pass is deterministic, so the index is the same, byte for byte, as
+    /// one built on one core.
     ///
     /// The names come back too, those that have a fold in the index coded as edits of the
     /// fold where that is shorter (`_NameFolds`), reading it: the folding pass codes each
     /// name over its fold, and the headers get their folds' text numbers once the keys are
     /// sorted.
     ///
+    /// `other`, a job of the caller's, runs on another core while the two halves of the
+    /// folded names are joined (which is mostly one core's work), and its result comes
+    /// back with the index: run alongside the folding instead, it took a third of the two
+    /// cores from the halves, unevenly.
+    ///
     /// - Complexity: O(*n* log *n*) in the number of keys.
-    static func build(
-        _ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1
-    ) -> (index: _PrefixIndex, names: _CompressedStrings) {
+    static func build<Other: Sendable>(
+        _ gazetteer: Gazetteer, progress: _BuildProgress? = nil, minimumWidth: Int = 1,
+        alongside other: @escaping @Sendable () -> Other
+    ) -> (index: _PrefixIndex, names: _CompressedStrings, alternateKeys: _Column<UInt64>, other: Other) {
         // The places split where their names' codes are halved: folding and coding a name
         // costs about what its bytes do, and the names' lengths differ by place (a country's
         // hundreds of names in many scripts are two or three bytes a letter). Split at half
@@ -34,10 +42,13 @@ extension _PrefixIndex {
             // in place: growing it there copied the first part's 30 MB again, on one core.)
             { FoldedNames(gazetteer, places: 0..<split, room: 0..<placeCount, coder: coder, progress: progress) },
             alongside: { FoldedNames(gazetteer, places: split..<placeCount, coder: coder, progress: nil) })
-        var keys = halves.0
-        keys.append(halves.1)
-        keys.weighShadowedAliases()
-        keys.keepScoreLevels()
+        let (keys, otherResult) = _Concurrently.run({
+            var keys = halves.0
+            keys.append(halves.1)
+            keys.weighShadowedAliases()
+            keys.keepScoreLevels()
+            return keys
+        }, alongside: other)
 
         progress?("Sorting keys", 0)
         let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
@@ -94,10 +105,15 @@ extension _PrefixIndex {
         // (a whole-name key's: every distinct text is one text of `keyText`).
         let sourceNames = gazetteer._names, codedNames = keys.codedNames, nameCodes = keys.nameCodes
         let respellable = keys.respellable
-        let (wholeList, (wordList, coded)) = _Concurrently.run(
+        let nameDisplay = keys.nameDisplay
+        let ((wholeList, alternateKeys), (wordList, coded)) = _Concurrently.run(
             {
-                Self.list(wholeKeys, sorted: wholeSorted, ranks: wholeRanks, text: text, namePlace: namePlace,
-                          gazetteer: gazetteer)
+                let list = Self.list(wholeKeys, sorted: wholeSorted, ranks: wholeRanks, text: text,
+                                     namePlace: namePlace, gazetteer: gazetteer)
+                let alternateKeys = _KeyQualifierBits.alternateKeys(
+                    of: wholeKeys, names: nameCount, places: gazetteer._places.buffers,
+                    nameDisplay: { nameDisplay[$0] }, namePlace: { namePlace[$0] })
+                return (list, alternateKeys)
             },
             alongside: {
                 let list = Self.list(wordKeys, sorted: wordSorted, ranks: wordRanks, text: text,
@@ -111,14 +127,14 @@ extension _PrefixIndex {
                     codedNames, codes: nameCodes, textNumbers: textNumbers, respellable: respellable))
             })
         let index = _PrefixIndex(
-            keyText: keyText, nameDisplay: _StepColumn(keys.nameDisplay),
+            keyText: keyText, nameDisplay: _StepColumn(nameDisplay),
             namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
         let names = _CompressedStrings(
             table: coded.table, codes: coded.codes, offsets: coded.offsets,
             folds: coded.folds.attaching(text: keyText, longest: index.longestName))
-        return (index, names)
+        return (index, names, alternateKeys, otherResult)
     }
 
     /// The text `layOut` laid out, front-coded (`_KeyText`, references with room for
@@ -133,26 +149,31 @@ extension _PrefixIndex {
         // The whole-name keys' offsets rise, each at a text's start, and every text is one's
         // (`layOut`): the texts' starts are their distinct offsets. Each name has one.
         var starts: [Int] = [], numbers: [UInt32] = [], previous = -1
-        var keyOfName = [UInt32](repeating: 0, count: whole.count)
         numbers.reserveCapacity(whole.count)
-        for i in whole.indices {
-            let entry = whole[i]
+        for entry in whole {
             if Int(entry.key) != previous {
                 previous = Int(entry.key)
                 starts.append(previous)
             }
             numbers.append(UInt32(starts.count - 1))
-            if Int(entry.name) < keyOfName.count { keyOfName[Int(entry.name)] = UInt32(i) }
         }
         starts.append(text.count)
         var longest = longest
         for t in 0..<starts.count - 1 { longest = max(longest, starts[t + 1] - starts[t] - 1) }
         let shift = _KeyText.shift(longest: longest)
         precondition(starts.count - 1 <= Int(UInt32.max) >> shift, "the names need references of more than 32 bits")
-        // A word key is a later word of its name's text: found while the text is
-        // front-coded on another core.
-        let texts = starts
-        let ((wordKey, wordStart), keyText) = _Concurrently.run({
+        // A word key is a later word of its name's text: found (through each name's
+        // whole-name key, a random write a key) while the text is front-coded here.
+        let texts = starts, textNumbers = numbers
+        let (keyText, (wordKey, wordStart, wholeOffsets)) = _Concurrently.run({
+            text.withUnsafeBufferPointer { text in
+                texts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
+            }
+        }, alongside: {
+            var keyOfName = [UInt32](repeating: 0, count: whole.count)
+            for i in whole.indices where Int(whole[i].name) < keyOfName.count {
+                keyOfName[Int(whole[i].name)] = UInt32(i)
+            }
             var wordKey: [UInt32] = [], wordStart: [UInt32] = []
             wordKey.reserveCapacity(words.count)
             wordStart.reserveCapacity(words.count)
@@ -163,13 +184,9 @@ extension _PrefixIndex {
                 wordKey.append(UInt32(key))
                 wordStart.append(UInt32(start))
             }
-            return (wordKey, wordStart)
-        }, alongside: {
-            text.withUnsafeBufferPointer { text in
-                texts.withUnsafeBufferPointer { _KeyText(text: text, starts: $0, shift: shift) }
-            }
+            return (wordKey, wordStart, _KeyOffsets(textNumbers: textNumbers, refShift: shift))
         })
-        return (keyText, _KeyOffsets(textNumbers: numbers, refShift: shift), (wordKey, wordStart))
+        return (keyText, wholeOffsets, (wordKey, wordStart))
     }
 
     /// One sorted list's `keys` (`sorted`, offsets into `text`, whose scores' `ranks` are
@@ -576,31 +593,45 @@ extension _PrefixIndex {
         mutating func append(_ other: FoldedNames) {
             let base = folded.count, ref = UInt32(nameDisplay.count)
             let offset = UInt32(base)
-            folded += other.folded
-            nameDisplay += other.nameDisplay
-            namePlace += other.namePlace
-            Self.append(other.whole, to: &whole, offset: offset, ref: ref)
-            Self.append(other.words, to: &words, offset: offset, ref: ref)
-            longest = max(longest, other.longest)
-            cityNames += other.cityNames.lazy.map { ($0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base)) }
-            cityAliases += other.cityAliases.lazy.map {
-                ($0.ref + ref, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
-            }
-            let codeBase = UInt32(nameCodes.count)
-            nameCodes += other.nameCodes
-            codedNames += other.codedNames.lazy.map { .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase) }
-            respellable += other.respellable
+            // The keys on another core: a new array each (a copy of these keys, then
+            // `other`'s moved), while the rest is appended here in place.
+            let whole = self.whole, words = self.words
+            self.whole = []
+            self.words = []
+            (_, (self.whole, self.words)) = _Concurrently.run({
+                folded += other.folded
+                nameDisplay += other.nameDisplay
+                namePlace += other.namePlace
+                longest = max(longest, other.longest)
+                cityNames += other.cityNames.lazy.map {
+                    ($0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
+                }
+                cityAliases += other.cityAliases.lazy.map {
+                    ($0.ref + ref, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
+                }
+                let codeBase = UInt32(nameCodes.count)
+                nameCodes += other.nameCodes
+                codedNames += other.codedNames.lazy.map {
+                    .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase)
+                }
+                respellable += other.respellable
+            }, alongside: {
+                (Self.appending(other.whole, to: whole, offset: offset, ref: ref),
+                 Self.appending(other.words, to: words, offset: offset, ref: ref))
+            })
         }
 
-        /// `entries` appended to `list`, their keys `offset` bytes on and their names `ref` on.
-        private static func append(
-            _ entries: [_SortedKeys.Entry], to list: inout [_SortedKeys.Entry], offset: UInt32, ref: UInt32
-        ) {
+        /// `list` and then `entries`, their keys `offset` bytes on and their names `ref` on.
+        private static func appending(
+            _ entries: [_SortedKeys.Entry], to list: [_SortedKeys.Entry], offset: UInt32, ref: UInt32
+        ) -> [_SortedKeys.Entry] {
+            var list = list
             list.reserveCapacity(list.count + entries.count)
             for i in entries.indices {
                 let entry = entries[i]
                 list.append(.init(key: entry.key + offset, name: entry.name + ref, score: entry.score))
             }
+            return list
         }
 
         /// Weighs down every city's alternate name that is another city's canonical name

@@ -185,21 +185,71 @@ enum _PackedCodes {
 
     /// `codes` (each below 4,096), packed.
     static func pack(_ codes: [UInt16]) -> [UInt8] {
-        var packed = [UInt8](repeating: 0, count: bytes(codes.count))
-        var k = 0, p = 0
-        while k + 1 < codes.count {
-            let a = codes[k], b = codes[k + 1]
+        codes.withUnsafeBufferPointer { codes in
+            [UInt8](unsafeUninitializedCapacity: bytes(codes.count)) { packed, count in
+                count = pack(codes, after: nil, into: packed.baseAddress!)
+            }
+        }
+    }
+
+    /// The codes of `first` and then of `second` (each below 4,096), packed: the two
+    /// halves of the pairs at once, on two cores (`_Concurrently`). The same bytes as
+    /// `pack(first + second)`, without that array.
+    static func pack(_ first: [UInt16], _ second: [UInt16]) -> [UInt8] {
+        // The first part's pairs here; on the other core, its odd code if it has one (the
+        // first of a pair the second part ends) and the second part.
+        let paired = first.count & ~1, carried = first.count & 1 == 1 ? first.last : nil
+        let (head, tail) = _Concurrently.run({
+            first.withUnsafeBufferPointer { first in
+                [UInt8](unsafeUninitializedCapacity: bytes(first.count + second.count)) { packed, count in
+                    count = pack(UnsafeBufferPointer(rebasing: first[..<paired]), after: nil,
+                                 into: packed.baseAddress!)
+                }
+            }
+        }, alongside: {
+            second.withUnsafeBufferPointer { second in
+                [UInt8](unsafeUninitializedCapacity: bytes(second.count + 1)) { packed, count in
+                    count = pack(second, after: carried, into: packed.baseAddress!)
+                }
+            }
+        })
+        var packed = head
+        packed.append(contentsOf: tail)  // (into the room `head` was made with)
+        return packed
+    }
+
+    /// Packs `carried`, if given, and then `codes` at `packed`, which has room for them;
+    /// returns the number of bytes written.
+    private static func pack(
+        _ codes: UnsafeBufferPointer<UInt16>, after carried: UInt16?, into packed: UnsafeMutablePointer<UInt8>
+    ) -> Int {
+        @inline(__always) func pair(_ a: UInt16, _ b: UInt16, at p: Int) {
             packed[p] = UInt8(truncatingIfNeeded: a)
-            packed[p + 1] = UInt8(truncatingIfNeeded: a >> 8 | (b & 0xF) << 4)
-            packed[p + 2] = UInt8(truncatingIfNeeded: b >> 4)
-            k += 2
-            p += 3
+            packed[p &+ 1] = UInt8(truncatingIfNeeded: a &>> 8 | (b & 0xF) &<< 4)
+            packed[p &+ 2] = UInt8(truncatingIfNeeded: b &>> 4)
+        }
+        var k = 0, p = 0
+        if let carried {
+            guard let b = codes.first else {
+                packed[0] = UInt8(truncatingIfNeeded: carried)
+                packed[1] = UInt8(truncatingIfNeeded: carried &>> 8)
+                return 2
+            }
+            pair(carried, b, at: 0)
+            k = 1
+            p = 3
+        }
+        while k &+ 1 < codes.count {
+            pair(codes[k], codes[k &+ 1], at: p)
+            k &+= 2
+            p &+= 3
         }
         if k < codes.count {
             packed[p] = UInt8(truncatingIfNeeded: codes[k])
-            packed[p + 1] = UInt8(truncatingIfNeeded: codes[k] >> 8)
+            packed[p &+ 1] = UInt8(truncatingIfNeeded: codes[k] &>> 8)
+            p &+= 2
         }
-        return packed
+        return p
     }
 }
 
