@@ -52,17 +52,19 @@ extension _GeoNamesReader {
         var totals: [RegionTotals] = []
         // Consecutive rows mostly share their country and time zone: the last row's field
         // and what it resolved to, so that a row like it costs no String and no hashing. A
-        // region (which changes every other row) is found by its country and code.
-        // (The countries met, one entry each time the rows' country changes, and the
-        // regions, by number, their strings apart: a row copies no `String`, which would
-        // retain and release it.)
+        // region (which changes every other row), and a country or time zone met before,
+        // is found by its code's bytes (`ByteKeys`). The countries and regions are kept by
+        // number, their strings apart: a row copies no `String`, which would retain and
+        // release it.
         typealias Country = (index: Int32, name: Int32)
         var seenCountries: [Country] = [], countryCodes: [String] = [], capitalBytes: [[UInt8]] = []
+        var countryKeys = ByteKeys()
         var lastCountry: (field: Range<Int>, country: Int)? = nil
         typealias Region = (code: Int32, name: Int32, slot: Int)
         var seenRegions: [Region] = [], regionKeys: [String] = []
-        var knownRegions: [RegionField: Int] = [:]
+        var knownRegions = ByteKeys()
         var lastRegion: (country: Int32, field: Range<Int>, region: Int)? = nil
+        var timeZoneKeys = ByteKeys(), timeZoneLabels: [Int32] = []
         var lastTimeZone: (field: Range<Int>, label: Int32)? = nil
         builder.names.reserve(strings: file.bytes.count / 24, bytes: file.bytes.count / 2)
         builder.places.reserveCapacity(file.bytes.count / 120)
@@ -81,9 +83,9 @@ extension _GeoNamesReader {
         }
         let checkIDs = hasRepeats(allIDs)
         allIDs = []
-        // The regions' and countries' alternate names are worked out on another core while
-        // the cities are added here.
-        let (_, (regionAlternates, countryAlternates)) = try _Concurrently.run({
+        // The regions' and countries' own names, and what they take from the alternate
+        // names file, are worked out on another core while the cities are added here.
+        let (_, (regionNames, regionAlternates, countryNames, countryAlternates)) = try _Concurrently.run({
             try file.bytes.withUnsafeBufferPointer { bytes in
                 func field(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
                     UnsafeBufferPointer(rebasing: bytes[range])
@@ -114,10 +116,13 @@ extension _GeoNamesReader {
                         let countryNumber: Int
                         if let last = lastCountry, field(last.field)._hasSameBytes(as: field(row.country)) {
                             countryNumber = last.country
+                        } else if let known = countryKeys.number(of: field(row.country)) {
+                            countryNumber = known
+                            lastCountry = (row.country, countryNumber)
                         } else {
                             let cc = string(field(row.country))
                             let index = builder.interner.intern(cc)
-                            countryNumber = seenCountries.count
+                            countryNumber = countryKeys.add(field(row.country))
                             seenCountries.append((index, countryName[cc] ?? index))
                             countryCodes.append(cc)
                             capitalBytes.append(Array((capitals[cc] ?? "").utf8))
@@ -129,8 +134,8 @@ extension _GeoNamesReader {
                            field(last.field)._hasSameBytes(as: field(row.admin1)) {
                             regionNumber = last.region
                         } else {
-                            let known = RegionField(country: country.index, code: field(row.admin1))
-                            if let found = knownRegions[known] {
+                            let salt = UInt64(UInt32(bitPattern: country.index))
+                            if let found = knownRegions.number(of: field(row.admin1), salt: salt) {
                                 regionNumber = found
                             } else {
                                 let admin1Code = string(field(row.admin1))
@@ -144,10 +149,9 @@ extension _GeoNamesReader {
                                         totals.append(RegionTotals())
                                     }
                                 }
-                                regionNumber = seenRegions.count
+                                regionNumber = knownRegions.add(field(row.admin1), salt: salt)
                                 seenRegions.append((builder.interner.intern(admin1Code), admin1Name, slot))
                                 regionKeys.append(regionKey)
-                                knownRegions[known] = regionNumber
                             }
                             lastRegion = (country.index, row.admin1, regionNumber)
                         }
@@ -189,7 +193,13 @@ extension _GeoNamesReader {
                         } else if let last = lastTimeZone, field(last.field)._hasSameBytes(as: field(row.timeZone)) {
                             record.timeZone = last.label
                         } else {
-                            record.timeZone = builder.interner.intern(string(field(row.timeZone)))
+                            if let known = timeZoneKeys.number(of: field(row.timeZone)) {
+                                record.timeZone = timeZoneLabels[known]
+                            } else {
+                                record.timeZone = builder.interner.intern(string(field(row.timeZone)))
+                                timeZoneKeys.add(field(row.timeZone))
+                                timeZoneLabels.append(record.timeZone)
+                            }
                             lastTimeZone = (row.timeZone, record.timeZone)
                         }
                         if row.alternates >= 0 {
@@ -209,15 +219,14 @@ extension _GeoNamesReader {
                 }
             }
         }, alongside: {
-            (regions.map {
-                alternates(of: $0.geonameID, in: alternateRows,
-                           existing: [$0.name] + _PlaceAliases.regionAbbreviations(
-                               countryCode: $0.countryCode, admin1Code: $0.code),
-                           preferredOnly: false)
-            }, countries.map {
-                alternates(of: $0.geonameID, in: alternateRows,
-                           existing: [$0.name] + _PlaceAliases.countryAliases(code: $0.code, iso3: $0.iso3),
-                           preferredOnly: false)
+            let regionNames = regions.map {
+                [$0.name] + _PlaceAliases.regionAbbreviations(countryCode: $0.countryCode, admin1Code: $0.code)
+            }
+            let countryNames = countries.map { [$0.name] + _PlaceAliases.countryAliases(code: $0.code, iso3: $0.iso3) }
+            return (regionNames, zip(regions, regionNames).map {
+                alternates(of: $0.geonameID, in: alternateRows, existing: $1, preferredOnly: false)
+            }, countryNames, zip(countries, countryNames).map {
+                alternates(of: $0.geonameID, in: alternateRows, existing: $1, preferredOnly: false)
             })
         })
 
@@ -242,11 +251,8 @@ extension _GeoNamesReader {
             record.countryName = countryName[region.countryCode] ?? builder.interner.intern(region.countryCode)
             record.admin1Code = builder.interner.intern(region.code)
             record.firstName = UInt32(builder.names.count)
-            builder.names.append(region.name)
-            let abbreviations = _PlaceAliases.regionAbbreviations(
-                countryCode: region.countryCode, admin1Code: region.code)
-            for abbreviation in abbreviations { builder.names.append(abbreviation) }
-            record.nameCount = UInt32(1 + abbreviations.count)
+            for name in regionNames[r] { builder.names.append(name) }
+            record.nameCount = UInt32(regionNames[r].count)
             if let alternates = regionAlternates[r] {
                 record.nameCount += append(alternates, place: builder.places.count, firstName: record.firstName,
                                            to: &builder)
@@ -262,10 +268,8 @@ extension _GeoNamesReader {
             record.countryName = builder.interner.intern(country.name)
             record.continent = builder.interner.intern(continents[country.continent] ?? country.continent)
             record.firstName = UInt32(builder.names.count)
-            builder.names.append(country.name)
-            let aliases = _PlaceAliases.countryAliases(code: country.code, iso3: country.iso3)
-            for alias in aliases { builder.names.append(alias) }
-            record.nameCount = UInt32(1 + aliases.count)
+            for name in countryNames[c] { builder.names.append(name) }
+            record.nameCount = UInt32(countryNames[c].count)
             if let alternates = countryAlternates[c] {
                 record.nameCount += append(alternates, place: builder.places.count, firstName: record.firstName,
                                            to: &builder)
@@ -283,27 +287,74 @@ extension _GeoNamesReader {
         return gazetteer
     }
 
-    /// A region of the cities file: its country's label and its admin-1 code's bytes, a
-    /// code of up to 8 bytes (as GeoNames' are) packed in a word, a longer one kept whole.
-    /// (Bytes, not a `String`, whose hash normalises its text: a region is looked up each
-    /// time the rows' region changes, most rows. Two spellings of one code that only a
-    /// `String` finds equal are two keys here, and resolve to the same region.)
-    struct RegionField: Hashable {
-        var country: Int32
-        var length: Int
-        var packed: UInt64
-        var long: [UInt8]?
+    /// Numbers by short byte strings under a salt (a region's admin-1 code under its
+    /// country's label; a country code or a time zone under 0), each the order its key was
+    /// added in: an open-addressed table probed from an FNV-1a hash, a key's bytes compared
+    /// on a hash match. Bytes, not a `String`, whose hash normalises its text; and no
+    /// `Hasher`, whose SipHash (a `Dictionary` of a region's packed bytes) was a fifth of
+    /// the serial pass's instructions. Two spellings of one code that only a `String` finds
+    /// equal are two keys here, which the caller resolves to the same label.
+    struct ByteKeys {
+        /// Slots of a key's number (-1 for an empty one), at most half of them full.
+        private var slots = [Int32](repeating: -1, count: 64)
+        /// Each key's hash and salt, and its bytes, `bytes[ends[n] ..< ends[n + 1]]`.
+        private var hashes: [UInt64] = [], salts: [UInt64] = [], ends: [Int] = [0], bytes: [UInt8] = []
 
-        init(country: Int32, code: UnsafeBufferPointer<UInt8>) {
-            self.country = country
-            length = code.count
-            packed = 0
-            long = nil
-            if code.count <= 8 {
-                for (i, byte) in code.enumerated() { packed |= UInt64(byte) << (8 * UInt64(i)) }
-            } else {
-                long = Array(code)
+        /// The number of keys.
+        var count: Int { hashes.count }
+
+        /// The number of `key` under `salt`, or `nil` if it was not added.
+        func number(of key: UnsafeBufferPointer<UInt8>, salt: UInt64 = 0) -> Int? {
+            let hash = Self.hash(key, salt: salt), mask = slots.count - 1
+            var s = Self.slot(hash, mask)
+            while slots[s] >= 0 {
+                let n = Int(slots[s])
+                if hashes[n] == hash && salts[n] == salt && bytes.withUnsafeBufferPointer({
+                    key._hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[ends[n]..<ends[n + 1]]))
+                }) {
+                    return n
+                }
+                s = (s + 1) & mask
             }
+            return nil
+        }
+
+        /// Adds `key` under `salt` (which `number(of:salt:)` does not find) as number `count`.
+        @discardableResult
+        mutating func add(_ key: UnsafeBufferPointer<UInt8>, salt: UInt64 = 0) -> Int {
+            let n = count
+            if 2 * (n + 1) > slots.count {
+                slots = [Int32](repeating: -1, count: 2 * slots.count)
+                for m in 0..<n { place(m) }
+            }
+            hashes.append(Self.hash(key, salt: salt))
+            salts.append(salt)
+            bytes.append(contentsOf: key)
+            ends.append(bytes.count)
+            place(n)
+            return n
+        }
+
+        /// Puts key `n` in the first free slot from its hash's.
+        private mutating func place(_ n: Int) {
+            let mask = slots.count - 1
+            var s = Self.slot(hashes[n], mask)
+            while slots[s] >= 0 { s = (s + 1) & mask }
+            slots[s] = Int32(n)
+        }
+
+        private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
+            Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        }
+
+        /// FNV-1a of the salt's bytes and the key's.
+        private static func hash(_ key: UnsafeBufferPointer<UInt8>, salt: UInt64) -> UInt64 {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for shift in stride(from: 0, to: 64, by: 8) {
+                hash = (hash ^ (salt >> UInt64(shift) & 0xFF)) &* 0x0000_0100_0000_01B3
+            }
+            for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return hash
         }
     }
 

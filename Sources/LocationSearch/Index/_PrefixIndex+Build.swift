@@ -335,11 +335,11 @@ extension _PrefixIndex {
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
         /// The longest folded name, in bytes.
         var longest = 0
-        // Cities' canonical keys (by hash, then compared), and their alternate names' refs and
-        // keys: an alias that is another city's name is shadowed
-        // (`_Ranking.weights.shadowedAlternateName`).
+        // Cities' canonical keys (by hash, then compared), and their alternate names' refs,
+        // hashes and keys (hashed here, while the halves fold on both cores): an alias that
+        // is another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
         var cityNames: [(hash: UInt64, key: Range<Int>)] = []
-        var cityAliases: [(ref: UInt32, key: Range<Int>)] = []
+        var cityAliases: [(ref: UInt32, hash: UInt64, key: Range<Int>)] = []
         /// The names coded over their folds (`_NameFolds.Coder`), in name order: each
         /// name's codes (their header's text number still 0) end at its `end` in `nameCodes`.
         var codedNames: [_CompressedStrings.FoldCodedName] = []
@@ -490,7 +490,7 @@ extension _PrefixIndex {
                         if n == 0 {
                             cityNames.append((Self.hash(key), range))
                         } else {
-                            cityAliases.append((ref, range))
+                            cityAliases.append((ref, Self.hash(key), range))
                         }
                     }
                     var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
@@ -607,7 +607,7 @@ extension _PrefixIndex {
                     ($0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
                 }
                 cityAliases += other.cityAliases.lazy.map {
-                    ($0.ref + ref, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
+                    ($0.ref + ref, $0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
                 }
                 let codeBase = UInt32(nameCodes.count)
                 nameCodes += other.nameCodes
@@ -659,7 +659,7 @@ extension _PrefixIndex {
                 var refs: [UInt32] = []
                 folded.withUnsafeBufferPointer { text in
                     for alias in aliases[part] {
-                        let aliasKey = UnsafeBufferPointer(rebasing: text[alias.key]), aliasHash = Self.hash(aliasKey)
+                        let aliasKey = UnsafeBufferPointer(rebasing: text[alias.key]), aliasHash = alias.hash
                         var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
                         while table[s].city != 0 {
                             if table[s].hash == aliasHash
