@@ -9,9 +9,9 @@ extension _PrefixIndex {
     /// halves of the names fold at once and are joined in order (their keys on one core,
     /// the rest on the other); the word keys sort while the whole-name keys sort and lay
     /// out the text; then each list's offsets, trie and views are built at once, with the
-    /// whole-name keys' alternate-name bits (`_KeyQualifierBits.alternateKeys`), which come
-    /// back too. Each pass is deterministic, so the index is the same, byte for byte, as
-    /// one built on one core.
+    /// whole-name keys' alternate-name bits (`_KeyQualifierBits.alternateKeys`, which come
+    /// back too) and the names' columns beside the whole-name list. Each pass is
+    /// deterministic, so the index is the same, byte for byte, as one built on one core.
     ///
     /// The names come back too, those that have a fold in the index coded as edits of the
     /// fold where that is shorter (`_NameFolds`), reading it: the folding pass codes each
@@ -106,14 +106,14 @@ extension _PrefixIndex {
         let sourceNames = gazetteer._names, codedNames = keys.codedNames, nameCodes = keys.nameCodes
         let respellable = keys.respellable
         let nameDisplay = keys.nameDisplay
-        let ((wholeList, alternateKeys), (wordList, coded)) = _Concurrently.run(
+        let ((wholeList, alternateKeys, nameDisplayColumn, namePlaceColumn), (wordList, coded)) = _Concurrently.run(
             {
                 let list = Self.list(wholeKeys, sorted: wholeSorted, ranks: wholeRanks, text: text,
                                      namePlace: namePlace, gazetteer: gazetteer)
                 let alternateKeys = _KeyQualifierBits.alternateKeys(
                     of: wholeKeys, names: nameCount, places: gazetteer._places.buffers,
                     nameDisplay: { nameDisplay[$0] }, namePlace: { namePlace[$0] })
-                return (list, alternateKeys)
+                return (list, alternateKeys, _StepColumn(nameDisplay), _StepColumn(namePlace))
             },
             alongside: {
                 let list = Self.list(wordKeys, sorted: wordSorted, ranks: wordRanks, text: text,
@@ -127,8 +127,8 @@ extension _PrefixIndex {
                     codedNames, codes: nameCodes, textNumbers: textNumbers, respellable: respellable))
             })
         let index = _PrefixIndex(
-            keyText: keyText, nameDisplay: _StepColumn(nameDisplay),
-            namePlace: _StepColumn(namePlace), whole: wholeList.keys, words: wordList.keys,
+            keyText: keyText, nameDisplay: nameDisplayColumn,
+            namePlace: namePlaceColumn, whole: wholeList.keys, words: wordList.keys,
             longestName: keys.longest, tries: _ShallowTries(whole: wholeList.trie, words: wordList.trie),
             wholeViews: wholeList.views, wordViews: wordList.views)
         let names = _CompressedStrings(
