@@ -94,22 +94,20 @@ struct _CompressedStrings: Sendable {
             coded[part] = (codes, ends)
         }
         let parts = coded.values.compactMap { $0 }
-        // The codes packed while the strings' starts are laid out, on another core.
-        let (packedCodes, stringOffsets) = _Concurrently.run({
-            _Column(parts.count == 2
-                ? _PackedCodes.pack(parts[0].codes, parts[1].codes) : _PackedCodes.pack(parts.first?.codes ?? []))
-        }, alongside: {
-            var starts = [UInt32](repeating: 0, count: count + 1), i = 1, base: UInt32 = 0
-            for (codes, ends) in parts {
-                for end in ends {
-                    starts[i] = end + base
-                    i += 1
-                }
-                base += UInt32(codes.count)
+        // The strings' starts, then the codes packed (their two halves at once, into one
+        // buffer made here: what another thread makes and frees can stay resident in its
+        // malloc arena after the build).
+        var starts = [UInt32](repeating: 0, count: count + 1), i = 1, base: UInt32 = 0
+        for (codes, ends) in parts {
+            for end in ends {
+                starts[i] = end + base
+                i += 1
             }
-            return _StringOffsets(starts)
-        })
-        self.init(table: encoder.table, codes: packedCodes, offsets: stringOffsets)
+            base += UInt32(codes.count)
+        }
+        let packed = parts.count == 2
+            ? _PackedCodes.pack(parts[0].codes, parts[1].codes) : _PackedCodes.pack(parts.first?.codes ?? [])
+        self.init(table: encoder.table, codes: _Column(packed), offsets: _StringOffsets(starts))
     }
 
     /// Codes `strings` (of `bytes`, at `offsets`) at `out`, each the shorter of its codes

@@ -193,29 +193,31 @@ enum _PackedCodes {
     }
 
     /// The codes of `first` and then of `second` (each below 4,096), packed: the two
-    /// halves of the pairs at once, on two cores (`_Concurrently`). The same bytes as
-    /// `pack(first + second)`, without that array.
+    /// halves of the pairs at once, on two cores (`_Concurrently`), into one buffer made
+    /// here. The same bytes as `pack(first + second)`, without that array.
     static func pack(_ first: [UInt16], _ second: [UInt16]) -> [UInt8] {
         // The first part's pairs here; on the other core, its odd code if it has one (the
-        // first of a pair the second part ends) and the second part.
+        // first of a pair the second part ends) and the second part, after them.
         let paired = first.count & ~1, carried = first.count & 1 == 1 ? first.last : nil
-        let (head, tail) = _Concurrently.run({
-            first.withUnsafeBufferPointer { first in
-                [UInt8](unsafeUninitializedCapacity: bytes(first.count + second.count)) { packed, count in
-                    count = pack(UnsafeBufferPointer(rebasing: first[..<paired]), after: nil,
-                                 into: packed.baseAddress!)
+        return [UInt8](unsafeUninitializedCapacity: bytes(first.count + second.count)) { packed, count in
+            let target = PackTarget(base: packed.baseAddress!, second: 3 * paired / 2)
+            let (head, tail) = _Concurrently.run({
+                first.withUnsafeBufferPointer { first in
+                    pack(UnsafeBufferPointer(rebasing: first[..<paired]), after: nil, into: target.base)
                 }
-            }
-        }, alongside: {
-            second.withUnsafeBufferPointer { second in
-                [UInt8](unsafeUninitializedCapacity: bytes(second.count + 1)) { packed, count in
-                    count = pack(second, after: carried, into: packed.baseAddress!)
-                }
-            }
-        })
-        var packed = head
-        packed.append(contentsOf: tail)  // (into the room `head` was made with)
-        return packed
+            }, alongside: {
+                second.withUnsafeBufferPointer { pack($0, after: carried, into: target.base + target.second) }
+            })
+            count = head + tail
+        }
+    }
+
+    /// Where `pack(_:_:)`'s two parts write. `@unchecked Sendable`: each part writes only
+    /// its own bytes (the first part's below `second`, the second's from it on), and the
+    /// buffer outlives the `_Concurrently.run` that writes them.
+    private struct PackTarget: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
+        let second: Int
     }
 
     /// Packs `carried`, if given, and then `codes` at `packed`, which has room for them;
