@@ -59,7 +59,9 @@ public struct LocationCompleter: Sendable {
     /// `minimumKeyWidth` bytes (`_KeyNameScores`): tests pass more than a small gazetteer
     /// needs, to build the layouts a larger one gets.
     init(gazetteer: Gazetteer, progress: _BuildProgress?, minimumKeyWidth: Int) {
-        // The qualifiers need only the gazetteer: they are worked out while the index builds.
+        // The qualifiers need only the gazetteer: they, and each place context's qualifier
+        // first bytes, are worked out while the index builds (`_PrefixIndex.build`'s
+        // `alongside`), which gives the whole-name keys' alternate-name bits.
         // The index build also codes the names over their folds (`_NameFolds`), as a file
         // stores them: the completer reads its names so, once the stored answers are
         // worked out over the names as given (the same text, read without the folds).

@@ -137,6 +137,24 @@ struct GazetteerTests {
         #expect(_GeoNamesReader.string(field) == text.trimmingCharacters(in: .whitespaces))
     }
 
+    @Test func byteKeysFindWhatWasAddedUnderItsSalt() {
+        var keys = _GeoNamesReader.ByteKeys()
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        // More keys than the first table's slots hold: it grows and finds them all again.
+        let codes = (0..<500).map { "R\($0)" } + ["", "ÎLE"]
+        for (n, code) in codes.enumerated() {
+            #expect(bytes(code).withUnsafeBufferPointer { keys.number(of: $0, salt: 7) } == nil)
+            #expect(bytes(code).withUnsafeBufferPointer { keys.add($0, salt: 7) } == n)
+        }
+        #expect(keys.count == codes.count)
+        for (n, code) in codes.enumerated() {
+            #expect(bytes(code).withUnsafeBufferPointer { keys.number(of: $0, salt: 7) } == n)
+            // The same bytes under another salt (another country's region) are another key.
+            #expect(bytes(code).withUnsafeBufferPointer { keys.number(of: $0, salt: 8) } == nil)
+        }
+        #expect(bytes("R1 ").withUnsafeBufferPointer { keys.number(of: $0, salt: 7) } == nil)
+    }
+
     @Test func coordinatesAreReadAsDoubleReadsThem() {
         // Plain decimals take the fast path; the rest (`nil`) are left to `Double(String)`.
         var fields = [

@@ -79,6 +79,20 @@ struct SymbolTableTests {
         }
     }
 
+    @Test func packingTwoPartsPacksTheJoinedCodes() {
+        // Each part empty, odd or even: the first part's odd code pairs with the second's first.
+        var generator = SystemRandomNumberGenerator()
+        for firstCount in [0, 1, 2, 3, 8, 9] {
+            for secondCount in [0, 1, 2, 5, 6] {
+                let first = (0..<firstCount).map { _ in UInt16.random(in: 0..<4_096, using: &generator) }
+                let second = (0..<secondCount).map { _ in UInt16.random(in: 0..<4_096, using: &generator) }
+                #expect(_PackedCodes.pack(first, second) == _PackedCodes.pack(first + second),
+                        "\(firstCount) and \(secondCount) codes")
+            }
+        }
+        #expect(_PackedCodes.pack([]) == [])
+    }
+
     @Test func learntSymbolsCodeNamesInFewerBytes() {
         let compressed = _CompressedStrings(Self.builder(Self.names))
         let bytes = Self.names.reduce(0) { $0 + $1.count }

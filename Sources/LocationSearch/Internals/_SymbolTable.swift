@@ -185,7 +185,8 @@ enum _PackedCodes {
 
     /// `codes` (each below 4,096), packed.
     static func pack(_ codes: [UInt16]) -> [UInt8] {
-        codes.withUnsafeBufferPointer { codes in
+        guard !codes.isEmpty else { return [] }
+        return codes.withUnsafeBufferPointer { codes in
             [UInt8](unsafeUninitializedCapacity: bytes(codes.count)) { packed, count in
                 count = pack(codes, after: nil, into: packed.baseAddress!)
             }
@@ -198,6 +199,7 @@ enum _PackedCodes {
     static func pack(_ first: [UInt16], _ second: [UInt16]) -> [UInt8] {
         // The first part's pairs here; on the other core, its odd code if it has one (the
         // first of a pair the second part ends) and the second part, after them.
+        guard !first.isEmpty, !second.isEmpty else { return pack(first.isEmpty ? second : first) }
         let paired = first.count & ~1, carried = first.count & 1 == 1 ? first.last : nil
         return [UInt8](unsafeUninitializedCapacity: bytes(first.count + second.count)) { packed, count in
             let target = PackTarget(base: packed.baseAddress!, second: 3 * paired / 2)
