@@ -137,6 +137,21 @@ struct GazetteerTests {
         #expect(_GeoNamesReader.string(field) == text.trimmingCharacters(in: .whitespaces))
     }
 
+    @Test func anAlternateNameKeepsItsLanguagesPrimarySubtag() {
+        let primary = _GeoNamesReader.primaryLanguage
+        #expect(primary("") == "")
+        #expect(primary("de") == "de")
+        #expect(primary("fil") == "fil")
+        #expect(primary("zh-Hant") == "zh")
+        #expect(primary("pt_BR") == "pt")
+        #expect(primary("-de") == "de")  // (an empty piece is no subtag)
+        // GeoNames' pseudo-languages and anything not two or three lower-case ASCII letters.
+        for language in ["link", "post", "iata", "wkdt", "fr_1793", "--", "DE", "dé", "d", "abcd-x"] {
+            #expect(primary(language) == nil, "\(language)")
+        }
+        #expect(primary("fr_1794") == "fr")
+    }
+
     @Test func byteKeysFindWhatWasAddedUnderItsSalt() {
         var keys = _GeoNamesReader.ByteKeys()
         func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }

@@ -21,13 +21,7 @@ extension _GeoNamesReader {
             guard case .value(let geonameID) = integer(f[1]) else {
                 throw file.error(line: number, "geonameid \"\(string(f[1]))\" is not a number")
             }
-            let language = string(f[2])
-            let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? ""
-            // GeoNames' pseudo-languages are four letters ("link", "post", "iata") or "fr_1793".
-            guard language.isEmpty
-                || ((2...3).contains(primary.count) && primary.allSatisfy({ $0.isASCII && $0.isLowercase })
-                    && language != "fr_1793")
-            else { return }
+            guard let primary = primaryLanguage(string(f[2])) else { return }
             let flag = { (i: Int) in f.count > i && f[i].first == UInt8(ascii: "1") }
             if flag(6) || flag(7) { return }  // colloquial or historic
             let name = string(f[3])
@@ -35,5 +29,24 @@ extension _GeoNamesReader {
             result[geonameID, default: []].append(AlternateName(language: primary, name: name, isPreferred: flag(4)))
         }
         return result
+    }
+
+    /// The primary subtag of an alternate name's `language` (its first piece between "-"
+    /// and "_"), when it is an ISO 639 code (two or three ASCII lower-case letters), or ""
+    /// for no language; `nil` for GeoNames' pseudo-languages (four letters: "link", "post",
+    /// "iata"; or "fr_1793") and anything else. Read on its bytes (Characters' properties
+    /// were most of the file's parse).
+    static func primaryLanguage(_ language: String) -> String? {
+        let utf8 = language.utf8
+        guard !utf8.isEmpty else { return "" }
+        func isSeparator(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") }
+        guard let start = utf8.firstIndex(where: { !isSeparator($0) }) else { return nil }
+        let end = utf8[start...].firstIndex(where: isSeparator) ?? utf8.endIndex
+        let primary = utf8[start..<end]
+        guard (2...3).contains(primary.count),
+              primary.allSatisfy({ $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }),
+              !(utf8.count == 7 && language == "fr_1793")
+        else { return nil }
+        return String(Substring(primary))
     }
 }
