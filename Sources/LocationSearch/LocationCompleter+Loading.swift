@@ -281,12 +281,14 @@ extension LocationCompleter {
     }()
 }
 
-/// 64-bit FNV-1a.
-func _fnv1a(_ bytes: [UInt8], seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+/// 64-bit FNV-1a of `bytes`, from `seed` (the offset basis, or the hash of bytes before).
+func _fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     var hash = seed
-    for byte in bytes {
-        hash ^= UInt64(byte)
-        hash &*= 0x0000_0100_0000_01B3
-    }
+    for i in bytes.indices { hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3 }
     return hash
+}
+
+/// 64-bit FNV-1a of `bytes`, from `seed`.
+func _fnv1a(_ bytes: [UInt8], seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+    bytes.withUnsafeBufferPointer { _fnv1a($0, seed: seed) }
 }

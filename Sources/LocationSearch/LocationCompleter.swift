@@ -91,18 +91,15 @@ public struct LocationCompleter: Sendable {
         #endif
     }
 
-    /// A completer over these parts; `qualifierBits`, `qualifierPrefixes` and `qualifiers`
-    /// worked out when not given (a built index), read from the file when loading one.
+    /// A completer over these parts: worked out with the index when building one, read
+    /// from the file when loading one.
     init(gazetteer: Gazetteer, index: _PrefixIndex, answers: _PrecomputedAnswers,
-         qualifierBits: _KeyQualifierBits? = nil, qualifierPrefixes: _QualifierPrefixes? = nil,
-         qualifiers: _Qualifiers? = nil, localization: _CompletionSource.Localization? = nil) {
-        let qualifiers = qualifiers ?? _Qualifiers(gazetteer)
+         qualifierBits: _KeyQualifierBits, qualifierPrefixes: _QualifierPrefixes,
+         qualifiers: _Qualifiers, localization: _CompletionSource.Localization? = nil) {
         self.answers = answers
         self.source = _CompletionSource(
-            gazetteer: gazetteer, index: index, qualifiers: qualifiers,
-            qualifierBits: qualifierBits ?? _KeyQualifierBits(gazetteer, index, qualifiers),
-            qualifierPrefixes: qualifierPrefixes ?? _QualifierPrefixes(gazetteer, qualifiers),
-            localization: localization)
+            gazetteer: gazetteer, index: index, qualifiers: qualifiers, qualifierBits: qualifierBits,
+            qualifierPrefixes: qualifierPrefixes, localization: localization)
     }
 
     /// This completer with other precomputed answers (its qualifiers reused, not rebuilt).

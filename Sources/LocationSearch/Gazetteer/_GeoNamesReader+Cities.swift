@@ -281,7 +281,7 @@ extension _GeoNamesReader {
             }
             builder.places.append(record)
         }
-        builder.resolveLocalizedNames()
+        builder.sortLocalizedNames()
         var gazetteer = Gazetteer(builder)
         gazetteer.loadReport = report
         return gazetteer
@@ -347,14 +347,10 @@ extension _GeoNamesReader {
             Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         }
 
-        /// FNV-1a of the salt's bytes and the key's.
+        /// FNV-1a of the salt's bytes and the key's (`_fnv1a`).
         private static func hash(_ key: UnsafeBufferPointer<UInt8>, salt: UInt64) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for shift in stride(from: 0, to: 64, by: 8) {
-                hash = (hash ^ (salt >> UInt64(shift) & 0xFF)) &* 0x0000_0100_0000_01B3
-            }
-            for byte in key { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return hash
+            let seed = withUnsafeBytes(of: salt.littleEndian) { _fnv1a($0.assumingMemoryBound(to: UInt8.self)) }
+            return _fnv1a(key, seed: seed)
         }
     }
 

@@ -119,7 +119,7 @@ struct _LocalizedNames: Sendable {
 extension _GazetteerBuilder {
     /// Drops any second localized name for a place and language, and sorts them by place
     /// and language.
-    mutating func resolveLocalizedNames() {
+    mutating func sortLocalizedNames() {
         var resolved: [_LocalizedName] = []
         var seen = Set<UInt64>()
         for entry in localized {

@@ -22,21 +22,6 @@ struct _KeyQualifierBits: Sendable {
         self.alternateKeys = alternateKeys
     }
 
-    /// The bits of `index`'s whole-name keys and `gazetteer`'s place contexts: each
-    /// context's `firstBytes(of:)` for a city and a region, worked out from the first
-    /// place that has it.
-    ///
-    /// - Complexity: O(*p* + *c* log *r* + *n*) for *p* places, *c* contexts, *r* regions
-    ///   and *n* whole-name keys.
-    init(_ gazetteer: Gazetteer, _ index: _PrefixIndex, _ qualifiers: _Qualifiers) {
-        let nameDisplay = index.nameDisplay.buffers, namePlace = index.namePlace.buffers
-        self.init(
-            contexts: Self.contexts(gazetteer, qualifiers),
-            alternateKeys: Self.alternateKeys(
-                of: index.whole, names: index.nameDisplay.count, places: gazetteer._places.buffers,
-                nameDisplay: { nameDisplay[$0] }, namePlace: { namePlace[$0] }))
-    }
-
     /// Each of `gazetteer`'s place contexts' `firstBytes(of:)` for a region and a city
     /// (`contexts`), worked out from the first place that has it.
     ///
@@ -60,21 +45,22 @@ struct _KeyQualifierBits: Sendable {
     }
 
     /// Whether each of `whole`'s keys is an alternate name (`alternateKeys`): whether its
-    /// name (of `names`, each with its index among the gazetteer's names, `nameDisplay`,
-    /// and its place, `namePlace`) is not its place's first (of `places`).
+    /// name (each indexed name with its index among the gazetteer's names, `nameDisplay`,
+    /// and its place, `namePlace`) is not its place's first (of `places`). The index build
+    /// works them out from its own arrays.
     ///
     /// - Complexity: O(*m* + *n*) for *m* names and *n* keys.
     static func alternateKeys(
-        of whole: _SortedKeys, names: Int, places: _PlaceTable.Buffers,
-        nameDisplay: (Int) -> UInt32, namePlace: (Int) -> UInt32
+        of whole: _SortedKeys, places: _PlaceTable.Buffers, nameDisplay: [UInt32], namePlace: [UInt32]
     ) -> _Column<UInt64> {
         // Which indexed names are not their place's first, in name order (their places rise,
         // so the records are read in order), then each key's name's bit: reading a place
         // record a key, in key order, missed the cache for most of the 1.2 M keys. (A
         // place's first name read from its record word, not the decoded record.)
-        var isAlternate = [UInt64](repeating: 0, count: (names + 63) / 64)
+        var isAlternate = [UInt64](repeating: 0, count: (nameDisplay.count + 63) / 64)
         let records = places.records, fields = places.fields
-        for name in 0..<names where nameDisplay(name) != fields.firstName(records[Int(namePlace(name))].word) {
+        for name in nameDisplay.indices
+        where nameDisplay[name] != fields.firstName(records[Int(namePlace[name])].word) {
             isAlternate[name >> 6] |= 1 << UInt64(name & 63)
         }
         let keys = whole.entries.buffers

@@ -111,8 +111,7 @@ extension _PrefixIndex {
                 let list = Self.list(wholeKeys, sorted: wholeSorted, ranks: wholeRanks, text: text,
                                      namePlace: namePlace, gazetteer: gazetteer)
                 let alternateKeys = _KeyQualifierBits.alternateKeys(
-                    of: wholeKeys, names: nameCount, places: gazetteer._places.buffers,
-                    nameDisplay: { nameDisplay[$0] }, namePlace: { namePlace[$0] })
+                    of: wholeKeys, places: gazetteer._places.buffers, nameDisplay: nameDisplay, namePlace: namePlace)
                 return (list, alternateKeys, _StepColumn(nameDisplay), _StepColumn(namePlace))
             },
             alongside: {
@@ -573,18 +572,11 @@ extension _PrefixIndex {
             }
         }
 
-        /// FNV-1a.
-        static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for i in bytes.indices { hash = (hash ^ UInt64(bytes[i])) &* 0x0000_0100_0000_01B3 }
-            return hash
-        }
+        /// FNV-1a (`_fnv1a`).
+        static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { bytes.withUnsafeBufferPointer { _fnv1a($0) } }
 
-        /// FNV-1a.
-        static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
-
-        /// FNV-1a.
-        static func hash(_ bytes: [UInt8]) -> UInt64 { bytes.withUnsafeBufferPointer { hash($0) } }
+        /// FNV-1a (`_fnv1a`).
+        static func hash(_ bytes: [UInt8]) -> UInt64 { _fnv1a(bytes) }
 
         /// Appends `other`, the names of the places after these: its offsets into its text
         /// and its name numbers move past these ones.
