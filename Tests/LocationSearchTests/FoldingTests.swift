@@ -31,6 +31,20 @@ struct FoldingTests {
         #expect(String(decoding: _Folding.fold(input), as: UTF8.self) == expected)
     }
 
+    /// The ASCII table, a string literal, says what its rule says of each byte: a letter
+    /// lowered, a digit itself, anything else a space.
+    @Test func theASCIITableLowersLettersAndKeepsDigits() {
+        for byte in UInt8(0)..<128 {
+            let expected: UInt8 = switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): byte + 32
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): byte
+            default: 0x20
+            }
+            #expect(_Folding.asciiTable[Int(byte)] == expected, "\(byte)")
+            #expect(_Folding.ascii[Int(byte)] == expected, "\(byte)")
+        }
+    }
+
     @Test func queriesKeepOneTrailingSpace() {
         #expect(String(decoding: _Folding.fold("san  ", keepTrailingSpace: true), as: UTF8.self) == "san ")
         #expect(String(decoding: _Folding.fold("san  "), as: UTF8.self) == "san")
@@ -42,6 +56,11 @@ struct FoldingTests {
         let texts = [
             "Zürich", "  San   Francisco  ", "", " ", "ÅLESUND", "St. John's", "東京", "a\u{0301}b", "ﬃ ligature",
             "Kraków-Nowa Huta", "\u{FDFA}", "A", "-", "Ærø", "Straße", "x\u{200B}y", "Ελλάδα", "ab c",
+            // Keys longer than the fold's stack buffer (256 bytes), one scalar's long fold
+            // across its end, and a separator run across it.
+            String(repeating: "Zürich ", count: 60), String(repeating: "a\u{FDFA}", count: 20),
+            String(repeating: "x", count: 255) + "---" + String(repeating: "y", count: 300),
+            String(repeating: "b", count: 250) + "\u{FDFA}" + "c",
         ]
         var buffer: [UInt8] = Array(repeating: 0x61, count: 300)
         for text in texts + texts.reversed() {

@@ -67,12 +67,35 @@ struct NameQualityTests {
             let run = String(String.UnicodeScalarView(scalars))
             texts += [run, "A" + run, "a" + run, "北" + run]
         }
-        var wrong: [String] = []
+        var wrong: [String] = [], wrongLowercase: [String] = []
         for var text in texts {
             let (early, full) = text.withUTF8 { (_NameQuality.hasShowableCase($0), Self.caseRulesFromCounts($0)) }
             if early != full { wrong.append(text) }
+            let (lowercaseOnly, counts) = text.withUTF8 {
+                (_NameQuality.isLowercaseOnly(utf8: $0), _NameQuality.caseCounts($0))
+            }
+            if lowercaseOnly != (counts.lower > 0 && counts.upper == 0) { wrongLowercase.append(text) }
         }
         #expect(wrong.isEmpty, "\(wrong.prefix(3))")
+        #expect(wrongLowercase.isEmpty, "\(wrongLowercase.prefix(3))")
+    }
+
+    /// `isLowercaseOnly`, which reads a scalar's bytes itself and stops at the first
+    /// upper-case letter, answers as the counts (the standard library's decoder) do over
+    /// random bytes: letters of every case and width, cut scalars, stray continuation
+    /// bytes, overlong forms and surrogates.
+    @Test func lowercaseOnlyAgreesWithTheCountsOnAnyBytes() {
+        var random = SeededGenerator(seed: 7)
+        let pieces: [[UInt8]] = ["a", "Z", " ", "é", "É", "東", "ω", "Ω", "𝐀", "𝐚", "ǅ", "1"]
+            .map { Array($0.utf8) } + [[0x80], [0xC3], [0xC0, 0x81], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xFF]]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...6, using: &random) { bytes += pieces.randomElement(using: &random)! }
+            let (lowercaseOnly, counts) = bytes.withUnsafeBufferPointer {
+                (_NameQuality.isLowercaseOnly(utf8: $0), _NameQuality.caseCounts($0))
+            }
+            #expect(lowercaseOnly == (counts.lower > 0 && counts.upper == 0), "\(bytes)")
+        }
     }
 
     @Test("Aliases fit to be titles", arguments: [

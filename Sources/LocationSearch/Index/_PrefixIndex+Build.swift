@@ -402,7 +402,7 @@ extension _PrefixIndex {
             // A place's keys by hash once it has many names (a GeoNames row can hold tens of
             // thousands of alternate names): comparing each with all before it would be
             // quadratic. A hash shared by two different keys falls back to the comparisons.
-            var manyKeys: [UInt64: Int] = [:]  // hash -> index in placeKeys
+            var manyKeys = KeysByHash()  // hash -> index in placeKeys
             let fewNames = 16
             let names = gazetteer._names
             // (Names coded over another index's folds are coded over this one's whatever
@@ -429,7 +429,7 @@ extension _PrefixIndex {
                 placeKeys.removeAll(keepingCapacity: true)
                 placeRefs.removeAll(keepingCapacity: true)
                 placeWide.removeAll(keepingCapacity: true)
-                if !manyKeys.isEmpty { manyKeys = [:] }
+                manyKeys.isActive = false
                 for n in 0..<Int(record.nameCount) {
                     let name = Int(record.firstName) + n
                     let display = cursor.bytes(name)
@@ -450,11 +450,12 @@ extension _PrefixIndex {
                             continue
                         }
                     } else {
-                        if manyKeys.isEmpty {
-                            for i in placeKeys.indices { manyKeys[Self.hash(folded[placeKeys[i]])] = i }
+                        if !manyKeys.isActive {
+                            manyKeys.reset(keys: Int(record.nameCount))
+                            for i in placeKeys.indices { manyKeys.add(Self.hash(folded[placeKeys[i]]), i) }
                         }
                         let keyHash = Self.hash(key)
-                        if let seen = manyKeys[keyHash] {
+                        if let seen = manyKeys.first(keyHash) {
                             let same = Self.holds(folded, placeKeys[seen], key)
                                 ? seen : Self.firstIndex(of: key, among: placeKeys, in: folded)
                             if let same {
@@ -467,7 +468,7 @@ extension _PrefixIndex {
                                 continue
                             }
                         } else {
-                            manyKeys[keyHash] = placeKeys.count
+                            manyKeys.add(keyHash, placeKeys.count)
                         }
                     }
                     let start = folded.count
@@ -516,6 +517,55 @@ extension _PrefixIndex {
                             .init(key: UInt32(start), name: ref, score: importance + _Ranking.weights.joinedName))
                     }
                 }
+            }
+        }
+
+        /// A place's keys by their hashes (`fold`, once it has many): open addressing, each
+        /// slot a hash and the first of the place's keys with it (a `Dictionary` hashed
+        /// each hash again, with SipHash: a twelfth of the folding's instructions).
+        struct KeysByHash {
+            /// Each slot's hash and key index + 1 (0 for an empty slot).
+            private var slots: [(hash: UInt64, key: UInt32)] = []
+            private var mask = 0
+            /// Whether the slots hold the current place's keys (`reset(keys:)`).
+            var isActive = false
+
+            /// Empties the table, with room for `keys` keys, and makes it active.
+            mutating func reset(keys: Int) {
+                var size = 64
+                while size < 2 * keys { size *= 2 }
+                if slots.count < size {
+                    slots = .init(repeating: (0, 0), count: size)
+                } else {
+                    slots.withUnsafeMutableBufferPointer { $0.update(repeating: (0, 0)) }
+                }
+                mask = slots.count - 1
+                isActive = true
+            }
+
+            /// The first key added with `hash`, if any.
+            func first(_ hash: UInt64) -> Int? {
+                var s = Self.slot(hash, mask)
+                while slots[s].key != 0 {
+                    if slots[s].hash == hash { return Int(slots[s].key) - 1 }
+                    s = (s + 1) & mask
+                }
+                return nil
+            }
+
+            /// Adds key `key` with `hash`, unless a key with that hash was added (the
+            /// first is kept).
+            mutating func add(_ hash: UInt64, _ key: Int) {
+                var s = Self.slot(hash, mask)
+                while slots[s].key != 0 {
+                    if slots[s].hash == hash { return }
+                    s = (s + 1) & mask
+                }
+                slots[s] = (hash, UInt32(key + 1))
+            }
+
+            private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
+                Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
             }
         }
 

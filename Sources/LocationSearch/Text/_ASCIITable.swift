@@ -1,21 +1,21 @@
-/// 128 bytes indexed by an ASCII byte, stored inline.
+/// 128 bytes indexed by an ASCII byte, read from a string literal in the binary's constant
+/// data: a lookup is one load. (Held as a tuple, each lookup copied the whole table onto
+/// the stack, sixteen loads and stores a byte, in every loop that folds ASCII.)
 struct _ASCIITable: Sendable, Sequence {
-    private var bytes: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64,
-                        UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    private let bytes: StaticString
 
-    init(_ values: [UInt8]) {
-        precondition(values.count == 128)
-        withUnsafeMutableBytes(of: &bytes) { buffer in
-            for (i, value) in values.enumerated() { buffer[i] = value }
-        }
+    /// The table of `literal`'s 128 bytes (all ASCII, so each is one UTF-8 byte).
+    init(_ literal: StaticString) {
+        precondition(literal.hasPointerRepresentation && literal.utf8CodeUnitCount == 128,
+                     "an ASCII table is 128 bytes")
+        bytes = literal
     }
 
     /// The entry for `index` (0..<128; checked).
     @inline(__always)
     subscript(index: Int) -> UInt8 {
         precondition(index >= 0 && index < 128)
-        return withUnsafeBytes(of: bytes) { $0[index] }
+        return bytes.utf8Start[index]
     }
 
     func makeIterator() -> IndexingIterator<[UInt8]> {

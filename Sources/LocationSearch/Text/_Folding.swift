@@ -17,17 +17,11 @@ enum _Folding {
     /// a space (0x20).
     static let ascii: [UInt8] = asciiTable.map { $0 }
 
-    /// `ascii` as a tuple-backed table: reading it needs no array bounds check or retain.
-    static let asciiTable: _ASCIITable = _ASCIITable((0..<128).map { byte -> UInt8 in
-        switch UInt8(byte) {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return UInt8(byte)
-        case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-            return UInt8(byte) + 32
-        default:
-            return 0x20
-        }
-    })
+    /// `ascii` as a table in the binary's constant data (`_ASCIITable`): reading it needs no
+    /// array bounds check or retain. Byte *b* is at offset *b*: 48 spaces, the digits, 7
+    /// spaces, `A`–`Z` lowered, 6 spaces, `a`–`z`, 5 spaces (`FoldingTests` checks each).
+    static let asciiTable = _ASCIITable(
+        "                                                0123456789       abcdefghijklmnopqrstuvwxyz      abcdefghijklmnopqrstuvwxyz     ")
 
     /// Calls `body` with each byte of the fold of `scalar`, before separators collapse
     /// (a separator folds to 0x20).
@@ -61,7 +55,42 @@ enum _Folding {
     /// - Complexity: O(*n*) in the number of bytes.
     static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
-        foldScalars(bytes, keepTrailingSpace: false, into: &output)
+        // Written into a buffer on the stack and appended to `output` a buffer at a time:
+        // appending to `output` a byte at a time (checking its uniqueness and capacity
+        // each time) took two thirds of the build's folding.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { buffer in
+            var n = 0
+            var writer = _KeyWriter<Void>()
+            @inline(__always) func emit(_ byte: UInt8, _: Void) {
+                if n == buffer.count {
+                    output.append(contentsOf: buffer)
+                    n = 0
+                }
+                buffer[n] = byte
+                n &+= 1
+            }
+            let table = asciiTable
+            var i = 0
+            while i < bytes.count && bytes[i] < 0x80 {
+                writer.feed(table[Int(bytes[i])], from: (), emit: emit)
+                i &+= 1
+            }
+            if i < bytes.count {
+                // The folding table read once a text, not a scalar (each read of the
+                // global checks that it is made and retains its arrays).
+                let folds = _foldingTable
+                while i < bytes.count {
+                    let byte = bytes[i]
+                    if byte < 0x80 {
+                        writer.feed(table[Int(byte)], from: (), emit: emit)
+                        i &+= 1
+                    } else {
+                        i = feedFold(bytes, at: i, folds) { writer.feed($0, from: (), emit: emit) }
+                    }
+                }
+            }
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
+        }
     }
 
     /// Calls `feed` with each byte of the fold of the scalar at byte `i` of UTF-8 `bytes`
@@ -77,11 +106,19 @@ enum _Folding {
             feed(asciiTable[Int(byte)])
             return i &+ 1
         }
+        return feedFold(bytes, at: i, _foldingTable, feed)
+    }
+
+    /// `feedFold(_:at:_:)` of the scalar beyond ASCII at byte `i`, folded by `folds`.
+    @inline(__always)
+    private static func feedFold(
+        _ bytes: UnsafeBufferPointer<UInt8>, at i: Int, _ folds: _FoldingTableLookup, _ feed: (UInt8) -> Void
+    ) -> Int {
         guard let (value, length) = _SimpleCase.scalar(bytes, at: i), let scalar = Unicode.Scalar(value) else {
             feed(0x20)
             return i &+ 1
         }
-        _foldingTable.forEachByte(ofFoldOf: scalar, feed)
+        folds.forEachByte(ofFoldOf: scalar, feed)
         return i &+ length
     }
 

@@ -12,8 +12,28 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the name's length.
     static func isLowercaseOnly(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (upper, lower, _) = caseCounts(bytes)
-        return lower > 0 && upper == 0
+        // `caseCounts`' rule, read only up to the first upper-case letter (most names'
+        // first byte): the build asks it of every alternate name. An ill-formed byte is
+        // skipped (U+FFFD is no letter); a continuation byte after it starts no scalar.
+        var lower = false, i = 0
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte < 0x80 {
+                if byte &- UInt8(ascii: "A") < 26 { return false }
+                if byte &- UInt8(ascii: "a") < 26 { lower = true }
+                i &+= 1
+                continue
+            }
+            guard let (value, length) = _SimpleCase.scalar(bytes, at: i), let scalar = Unicode.Scalar(value) else {
+                i &+= 1
+                continue
+            }
+            let caseClass = value < 0x1_0000 ? caseClasses[Int(value)] : Self.caseClass(of: scalar)
+            if caseClass == 2 { return false }
+            if caseClass == 3 { lower = true }
+            i &+= length
+        }
+        return lower
     }
 
     /// Whether an alternate name that matched is fit to be a title: a real name, not a
