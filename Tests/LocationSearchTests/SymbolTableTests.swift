@@ -109,6 +109,49 @@ struct SymbolTableTests {
         #expect(Array(a.codes) == Array(b.codes))
     }
 
+    /// The learning's candidates are drawn in the order sorting them all gives (most
+    /// saved, then the lower value, then the shorter), each symbol's savings summed over
+    /// its adds, past the table's first size.
+    @Test func candidatesAreDrawnBestFirst() {
+        var random = SeededGenerator(seed: 17)
+        var candidates = _Candidates(capacity: 8)
+        var expected: [_Symbol: Int] = [:]
+        for _ in 0..<5_000 {
+            let length = Int.random(in: 1...8, using: &random)
+            let value = UInt64.random(in: 0..<64, using: &random) << 8 | UInt64(length)
+            let symbol = _Symbol(value: length == 8 ? value | 1 << 63 : value, length: length)
+            let gain = Int.random(in: 1...40, using: &random)
+            candidates.add(symbol, gain: gain)
+            expected[symbol, default: 0] += gain
+        }
+        let order = expected.sorted {
+            ($0.value, $1.key.value, $1.key.length) > ($1.value, $0.key.value, $0.key.length)
+        }.map(\.key)
+        var drawn: [_Symbol] = []
+        while let symbol = candidates.removeBest() { drawn.append(symbol) }
+        #expect(drawn == order)
+    }
+
+    /// The pair counts grow past their first size and count as a dictionary does, and
+    /// count again from nothing after `removeAll`.
+    @Test func pairCountsGrowAndClear() {
+        var random = SeededGenerator(seed: 5)
+        let pairs = _PairCounts(pairs: 4)
+        for round in 0..<3 {
+            var expected: [Int: Int] = [:]
+            for _ in 0..<(round == 1 ? 50 : 20_000) {
+                let pair = Int.random(in: 0..<(1 << 24), using: &random) & (round == 2 ? 0xFF : 0xFF_FFFF)
+                pairs.add(pair)
+                expected[pair, default: 0] += 1
+            }
+            var counted: [Int: Int] = [:]
+            pairs.forEach { pair, count in counted[pair] = count }
+            #expect(counted == expected && pairs.count == expected.count)
+            pairs.removeAll()
+            #expect(pairs.count == 0)
+        }
+    }
+
     @Test func withoutSymbolsEveryByteIsItsOwnCode() {
         let encoder = _SymbolTable.Encoder()
         for string in Self.adversarial {

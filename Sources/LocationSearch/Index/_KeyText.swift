@@ -142,12 +142,20 @@ final class _KeyText: Sendable {
                     let start = textStarts[first + j]
                     return (start, textStarts[first + j + 1] - start - 1)
                 }
-                // The bytes text `j` shares with text `k`, at most `largestShared`.
+                // The bytes text `j` shares with text `k`, at most `largestShared`: eight
+                // at a time (the first that differs is the lowest set byte of the words'
+                // difference, read little-endian), then one at a time.
                 func common(_ k: Int, _ j: Int) -> Int {
                     let (a, aLength) = text(k), (b, bLength) = text(j)
                     let most = min(largestShared, aLength, bLength)
                     var same = 0
-                    while same < most && source[a + same] == source[b + same] { same += 1 }
+                    while same &+ 8 <= most {
+                        let x = UInt64(littleEndian: UnsafeRawPointer(source + (a &+ same)).loadUnaligned(as: UInt64.self))
+                        let y = UInt64(littleEndian: UnsafeRawPointer(source + (b &+ same)).loadUnaligned(as: UInt64.self))
+                        if x != y { return same &+ (x ^ y).trailingZeroBitCount &>> 3 }
+                        same &+= 8
+                    }
+                    while same < most && source[a &+ same] == source[b &+ same] { same &+= 1 }
                     return same
                 }
                 onHead.removeAll(keepingCapacity: true)

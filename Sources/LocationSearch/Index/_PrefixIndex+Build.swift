@@ -52,19 +52,33 @@ extension _PrefixIndex {
 
         progress?("Sorting keys", 0)
         let folded = keys.folded, whole = keys.whole, words = keys.words, nameCount = keys.nameDisplay.count
-        // The whole-name keys sort and lay out the text while the word keys sort and then
-        // make the table of the whole-name keys' distinct scores, which needs no order. (A
-        // word key's score is its name's whole-name key's, and its rank is read from that
-        // key's word: `_KeyNameScores`.)
-        let (wholeLaidOut, (unmovedWords, ranks)) = _Concurrently.run({
-            var sorted = _SortedKeys.sorted(whole, folded: folded)
-            let text = Self.layOut(&sorted, folded: folded, nameCount: nameCount)
-            return (sorted, text)
-        }, alongside: {
-            (_SortedKeys.sorted(words, folded: folded),
-             _KeyNameScores.Ranks(_SortedKeys.scores(of: whole)))
-        })
-        let (wholeSorted, (text, moves)) = wholeLaidOut
+        // The whole-name keys of most first bytes sort while the word keys sort, then make
+        // the table of the whole-name keys' distinct scores (which needs no order), then
+        // the whole-name keys of the last first bytes sort on that core too (the word keys
+        // are fewer); the whole-name keys then lay out the text, on both cores. (A word
+        // key's score is its name's whole-name key's, and its rank is read from that key's
+        // word: `_KeyNameScores`.)
+        let (firstBytes, firstCount) = Self.sortSplit(
+            _SortedKeys.firstByteCounts(of: whole, folded: folded), words: words.count)
+        var unmovedWords: [_SortedKeys.Entry] = [], scoreRanks: _KeyNameScores.Ranks? = nil
+        var sortedWhole = [_SortedKeys.Entry](unsafeUninitializedCapacity: whole.count) { buffer, count in
+            let target = SortTarget(buffer: buffer)
+            (_, (unmovedWords, scoreRanks)) = _Concurrently.run({
+                _ = _SortedKeys.sort(whole, folded: folded, firstBytes: 0..<firstBytes, count: firstCount,
+                                     into: UnsafeMutableBufferPointer(rebasing: target.buffer[..<firstCount]))
+            }, alongside: {
+                let sortedWords = _SortedKeys.sorted(words, folded: folded)
+                let ranks = _KeyNameScores.Ranks(_SortedKeys.scores(of: whole))
+                _ = _SortedKeys.sort(
+                    whole, folded: folded, firstBytes: firstBytes..<256, count: whole.count - firstCount,
+                    into: UnsafeMutableBufferPointer(rebasing: target.buffer[firstCount..<whole.count]))
+                return (sortedWords, ranks)
+            })
+            count = whole.count
+        }
+        let (text, moves) = Self.layOut(&sortedWhole, folded: folded, nameCount: nameCount)
+        let wholeSorted = sortedWhole
+        guard let ranks = scoreRanks else { preconditionFailure("the word keys' sort ended without the ranks") }
         var movedWords = unmovedWords
         Self.move(&movedWords, moves)
         let wordSorted = movedWords
@@ -302,6 +316,32 @@ extension _PrefixIndex {
         return text
     }
 
+    /// Where the whole-name keys split between two cores' sorts (`_SortedKeys.sort`): the
+    /// first bytes below the one returned sort on one core, with how many keys they have;
+    /// the rest on the other, after the `words` word keys and the table of scores. Split
+    /// so that each core has about half of the work, counting a word key as one and a quarter
+    /// whole-name keys (measured: the word keys' texts share longer starts, and the table
+    /// of scores reads each whole-name key's).
+    ///
+    /// - Complexity: O(1): 256 counts.
+    static func sortSplit(_ counts: [Int], words: Int) -> (firstBytes: Int, count: Int) {
+        let whole = counts.reduce(0, +)
+        let target = max(0, (whole + words * 5 / 4) / 2)
+        var count = 0, byte = 0
+        while byte < 256 && count + counts[byte] <= target {
+            count += counts[byte]
+            byte += 1
+        }
+        return (byte, count)
+    }
+
+    /// The sorted whole-name keys, as two cores write them (`_SortedKeys.sort`).
+    /// `@unchecked Sendable`: each core writes its own range of it, and nothing reads it
+    /// until the `_Concurrently.run` that writes it returns; the list outlives it.
+    private struct SortTarget: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<_SortedKeys.Entry>
+    }
+
     /// Where each name's text starts in the folded text and in the text laid out: what
     /// `move(_:_:)` needs to move the word keys.
     struct KeyMoves: Sendable {
@@ -334,11 +374,21 @@ extension _PrefixIndex {
         var whole: [_SortedKeys.Entry] = [], words: [_SortedKeys.Entry] = []
         /// The longest folded name, in bytes.
         var longest = 0
-        // Cities' canonical keys (by hash, then compared), and their alternate names' refs,
-        // hashes and keys (hashed here, while the halves fold on both cores): an alias that
-        // is another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`).
-        var cityNames: [(hash: UInt64, key: Range<Int>)] = []
-        var cityAliases: [(ref: UInt32, hash: UInt64, key: Range<Int>)] = []
+        /// Cities' canonical keys and their alternate names' (`weighShadowedAliases`), each
+        /// part's as it folded them: `append` keeps the other part's, not a copy of its
+        /// million entries (which took one core 17 ms).
+        var cityParts: [CityKeys] = []
+
+        /// One part's cities' canonical keys and their alternate names' keys and refs, as
+        /// they folded (hashed there, while the halves fold on both cores): an alias that is
+        /// another city's name is shadowed (`_Ranking.weights.shadowedAlternateName`). Each
+        /// key is `folded[textBase + start ..< textBase + start + length]`, each ref
+        /// `refBase + ref`.
+        struct CityKeys: Sendable {
+            var names: [(hash: UInt64, start: UInt32, length: UInt32)] = []
+            var aliases: [(hash: UInt64, ref: UInt32, start: UInt32, length: UInt32)] = []
+            var textBase: UInt32 = 0, refBase: UInt32 = 0
+        }
         /// The names coded over their folds (`_NameFolds.Coder`), in name order: each
         /// name's codes (their header's text number still 0) end at its `end` in `nameCodes`.
         var codedNames: [_CompressedStrings.FoldCodedName] = []
@@ -392,8 +442,13 @@ extension _PrefixIndex {
             folded.reserveCapacity(codes * 2 + nameCount)
             nameDisplay.reserveCapacity(nameCount)
             namePlace.reserveCapacity(nameCount)
-            whole.reserveCapacity(nameCount)
-            words.reserveCapacity(nameCount)
+            // (The keys are copied into new lists when the parts are joined: room for this
+            // part's names only.)
+            let partNames = range.isEmpty
+                ? 0 : Int(places[range.upperBound - 1].firstName + places[range.upperBound - 1].nameCount)
+                    - Int(places[range.lowerBound].firstName)
+            whole.reserveCapacity(partNames)
+            words.reserveCapacity(partNames)
 
             var key: [UInt8] = []
             var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
@@ -411,6 +466,7 @@ extension _PrefixIndex {
             // (Local arrays, stored when done: appending to a property costs more.)
             var nameCodes: [UInt16] = [], codedNames: [_CompressedStrings.FoldCodedName] = []
             var respellable: [UInt32] = []
+            var cities = CityKeys()
             if lookup != nil {
                 nameCodes.reserveCapacity(3 * nameCount)
                 codedNames.reserveCapacity(nameCount)
@@ -419,6 +475,7 @@ extension _PrefixIndex {
                 self.nameCodes = nameCodes
                 self.codedNames = codedNames
                 self.respellable = respellable
+                self.cityParts = [cities]
             }
             for placeIndex in range {
                 if let progress, placeIndex & 0x3FFF == 0 {
@@ -486,11 +543,11 @@ extension _PrefixIndex {
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     if record.kind == .city {
-                        let range = start..<start + key.count
+                        let start = UInt32(start), length = UInt32(key.count)
                         if n == 0 {
-                            cityNames.append((Self.hash(key), range))
+                            cities.names.append((Self.hash(key), start, length))
                         } else {
-                            cityAliases.append((ref, Self.hash(key), range))
+                            cities.aliases.append((Self.hash(key), ref, start, length))
                         }
                     }
                     var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
@@ -635,64 +692,71 @@ extension _PrefixIndex {
         mutating func append(_ other: FoldedNames) {
             let base = folded.count, ref = UInt32(nameDisplay.count)
             let offset = UInt32(base)
-            // The keys are moved on another core, into room made here: each list grows by
-            // `other`'s count (in its capacity, which `fold` reserved for every name), and
-            // the other core writes the moved keys into it. (A list made on that core, in
-            // that thread's malloc arena, kept 18 MB resident after the build, past
-            // `malloc_trim`.)
-            var whole = self.whole, words = self.words
-            self.whole = []
-            self.words = []
-            let wholeCount = whole.count, wordCount = words.count, zero = _SortedKeys.Entry(key: 0, name: 0, score: 0)
-            whole.append(contentsOf: repeatElement(zero, count: other.whole.count))
-            words.append(contentsOf: repeatElement(zero, count: other.words.count))
-            whole.withUnsafeMutableBufferPointer { wholeBuffer in
-                words.withUnsafeMutableBufferPointer { wordBuffer in
+            // The keys, both parts', are written by another core into new lists made here,
+            // while this core joins the rest. (Lists made on that core, in its thread's
+            // malloc arena, kept 18 MB resident after the build, past `malloc_trim`; and
+            // growing these lists here, which wrote the room for the moved keys before that
+            // core wrote them, took this core 11 ms.)
+            let first = (whole: whole, words: words)
+            whole = []
+            words = []
+            let wholeCount = first.whole.count + other.whole.count, wordCount = first.words.count + other.words.count
+            var joinedWords: [_SortedKeys.Entry] = []
+            let joinedWhole = [_SortedKeys.Entry](unsafeUninitializedCapacity: wholeCount) { wholeBuffer, wholeDone in
+                joinedWords = [_SortedKeys.Entry](unsafeUninitializedCapacity: wordCount) { wordBuffer, wordsDone in
                     let target = MovedKeys(whole: wholeBuffer, words: wordBuffer)
                     _ = _Concurrently.run({
                         folded += other.folded
                         nameDisplay += other.nameDisplay
                         namePlace += other.namePlace
                         longest = max(longest, other.longest)
-                        cityNames += other.cityNames.lazy.map {
-                            ($0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
-                        }
-                        cityAliases += other.cityAliases.lazy.map {
-                            ($0.ref + ref, $0.hash, ($0.key.lowerBound + base)..<($0.key.upperBound + base))
+                        // (Index loops into reserved room: appending a lazy map of the
+                        // other's list took 25 ms.)
+                        for var part in other.cityParts {
+                            part.textBase += offset
+                            part.refBase += ref
+                            cityParts.append(part)
                         }
                         let codeBase = UInt32(nameCodes.count)
                         nameCodes += other.nameCodes
-                        codedNames += other.codedNames.lazy.map {
-                            .init(name: $0.name, ref: $0.ref + ref, end: $0.end + codeBase)
+                        codedNames.reserveCapacity(codedNames.count + other.codedNames.count)
+                        for i in other.codedNames.indices {
+                            let name = other.codedNames[i]
+                            codedNames.append(.init(name: name.name, ref: name.ref + ref, end: name.end + codeBase))
                         }
                         respellable += other.respellable
                     }, alongside: {
-                        Self.move(other.whole, to: target.whole, at: wholeCount, offset: offset, ref: ref)
-                        Self.move(other.words, to: target.words, at: wordCount, offset: offset, ref: ref)
+                        Self.move(first.whole, to: target.whole, at: 0, offset: 0, ref: 0)
+                        Self.move(other.whole, to: target.whole, at: first.whole.count, offset: offset, ref: ref)
+                        Self.move(first.words, to: target.words, at: 0, offset: 0, ref: 0)
+                        Self.move(other.words, to: target.words, at: first.words.count, offset: offset, ref: ref)
                     })
+                    wordsDone = wordCount
                 }
+                wholeDone = wholeCount
             }
-            self.whole = whole
-            self.words = words
+            whole = joinedWhole
+            words = joinedWords
         }
 
-        /// The lists `append` writes the moved keys into. `@unchecked Sendable`: the other
-        /// core writes only the keys past each list's own, which nothing else touches until
-        /// the `_Concurrently.run` that writes them returns, and the lists outlive it.
+        /// The new lists `append` writes the keys into. `@unchecked Sendable`: only the other
+        /// core writes them, and nothing else touches them until the `_Concurrently.run`
+        /// that writes them returns; the lists outlive it.
         private struct MovedKeys: @unchecked Sendable {
             let whole: UnsafeMutableBufferPointer<_SortedKeys.Entry>
             let words: UnsafeMutableBufferPointer<_SortedKeys.Entry>
         }
 
-        /// Writes `entries` into `list` from `start` on, their keys `offset` bytes on and
-        /// their names `ref` on.
+        /// Writes `entries` into `list` (uninitialized there) from `start` on, their keys
+        /// `offset` bytes on and their names `ref` on.
         private static func move(
             _ entries: [_SortedKeys.Entry], to list: UnsafeMutableBufferPointer<_SortedKeys.Entry>, at start: Int,
             offset: UInt32, ref: UInt32
         ) {
             for i in entries.indices {
                 let entry = entries[i]
-                list[start + i] = .init(key: entry.key + offset, name: entry.name + ref, score: entry.score)
+                list.initializeElement(
+                    at: start + i, to: .init(key: entry.key + offset, name: entry.name + ref, score: entry.score))
             }
         }
 
@@ -704,41 +768,59 @@ extension _PrefixIndex {
         ///   cache miss a step, took a tenth of a build), the aliases looked up in two
         ///   halves at once.
         mutating func weighShadowedAliases() {
+            var cityCount = 0
+            for part in cityParts { cityCount += part.names.count }
             var bits = 1
-            while 1 << bits < 2 * cityNames.count { bits += 1 }
+            while 1 << bits < 2 * cityCount { bits += 1 }
             let mask = (1 << bits) - 1, shift = UInt64(64 - bits)
-            // A city name's hash and index + 1 (0 when the slot is empty).
-            var slots = [(hash: UInt64, city: UInt32)](repeating: (0, 0), count: 1 << bits)
-            for i in cityNames.indices {
-                let city = cityNames[i]
-                var s = Int(truncatingIfNeeded: (city.hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
-                while slots[s].city != 0 { s = (s + 1) & mask }
-                slots[s] = (city.hash, UInt32(i + 1))
+            // A city name's hash and its key's start and length in `folded` (an empty slot's
+            // length is 0: no key is empty).
+            var slots = [(hash: UInt64, start: UInt32, length: UInt32)](repeating: (0, 0, 0), count: 1 << bits)
+            for part in cityParts {
+                for i in part.names.indices {
+                    let city = part.names[i]
+                    var s = Int(truncatingIfNeeded: (city.hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                    while slots[s].length != 0 { s = (s + 1) & mask }
+                    slots[s] = (city.hash, part.textBase + city.start, city.length)
+                }
             }
-            let table = slots, cityNames = cityNames, aliases = cityAliases, folded = folded
-            // The refs of the aliases in `part` that are shadowed, in order.
-            @Sendable func shadowedRefs(_ part: Range<Int>) -> [UInt32] {
+            let table = slots, parts = cityParts, folded = folded
+            // The refs of the aliases in `range` of all the parts' (in order) that are shadowed.
+            @Sendable func shadowedRefs(_ range: Range<Int>) -> [UInt32] {
                 var refs: [UInt32] = []
                 folded.withUnsafeBufferPointer { text in
-                    for alias in aliases[part] {
-                        let aliasKey = UnsafeBufferPointer(rebasing: text[alias.key]), aliasHash = alias.hash
-                        var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
-                        while table[s].city != 0 {
-                            if table[s].hash == aliasHash
-                                && UnsafeBufferPointer(rebasing: text[cityNames[Int(table[s].city) - 1].key])
-                                    ._hasSameBytes(as: aliasKey) {
-                                refs.append(alias.ref)
-                                break
+                    var partStart = 0
+                    for part in parts {
+                        let aliases = part.aliases
+                        let lower = max(range.lowerBound - partStart, 0)
+                        let upper = min(range.upperBound - partStart, aliases.count)
+                        partStart += aliases.count
+                        guard lower < upper else { continue }
+                        for a in lower..<upper {
+                            let alias = aliases[a], aliasHash = alias.hash
+                            let aliasStart = Int(part.textBase + alias.start)
+                            let aliasKey = UnsafeBufferPointer(rebasing: text[aliasStart..<aliasStart + Int(alias.length)])
+                            var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                            while table[s].length != 0 {
+                                let city = table[s]
+                                if city.hash == aliasHash && UnsafeBufferPointer(
+                                    rebasing: text[Int(city.start)..<Int(city.start) + Int(city.length)]
+                                )._hasSameBytes(as: aliasKey) {
+                                    refs.append(part.refBase + alias.ref)
+                                    break
+                                }
+                                s = (s + 1) & mask
                             }
-                            s = (s + 1) & mask
                         }
                     }
                 }
                 return refs
             }
-            let half = aliases.count / 2
+            var allAliases = 0
+            for part in parts { allAliases += part.aliases.count }
+            let aliasCount = allAliases, half = aliasCount / 2
             let (first, second) = _Concurrently.run(
-                { shadowedRefs(0..<half) }, alongside: { shadowedRefs(half..<aliases.count) })
+                { shadowedRefs(0..<half) }, alongside: { shadowedRefs(half..<aliasCount) })
             var shadowed = [Bool](repeating: false, count: nameDisplay.count)
             for ref in first + second { shadowed[Int(ref)] = true }
             let shadowedWeight = _Ranking.weights.shadowedAlternateName

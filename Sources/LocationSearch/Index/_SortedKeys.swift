@@ -70,20 +70,46 @@ struct _SortedKeys: Sendable {
     /// - Complexity: O(*n*) passes for *n* entries, then O(*r* log *r*) comparisons for each
     ///   run of *r* entries whose texts share their first 8 bytes.
     static func sorted(_ entries: [Entry], folded: [UInt8]) -> [Entry] {
-        func prefix8(_ offset: UInt32) -> UInt64 {
-            var value: UInt64 = 0
-            var i = Int(offset)
-            var ended = false
-            for _ in 0..<8 {
-                let byte: UInt8 = ended ? 0 : folded[i]
-                if byte == 0 { ended = true } else { i += 1 }
-                value = value << 8 | UInt64(byte)
-            }
-            return value
+        [Entry](unsafeUninitializedCapacity: entries.count) { buffer, count in
+            count = sort(entries, folded: folded, firstBytes: 0..<256, count: entries.count, into: buffer)
         }
+    }
+
+    /// How many of `entries` have texts (in `folded`, as `sorted(_:folded:)` reads them)
+    /// of each first byte.
+    static func firstByteCounts(of entries: [Entry], folded: [UInt8]) -> [Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        folded.withUnsafeBufferPointer { text in
+            for i in entries.indices { counts[Int(text[Int(entries[i].key)])] += 1 }
+        }
+        return counts
+    }
+
+    /// The `count` entries of `entries` whose texts' first bytes are in `firstBytes`, in
+    /// the order of `sorted(_:folded:)`, written into `target` (uninitialized, at least
+    /// `count` long); returns `count`. The entries of the first bytes below those come
+    /// before them in `sorted(_:folded:)`, and those above after them: two ranges of first
+    /// bytes sort apart, on two cores.
+    static func sort(
+        _ entries: [Entry], folded: [UInt8], firstBytes: Range<Int>, count: Int,
+        into target: UnsafeMutableBufferPointer<Entry>
+    ) -> Int {
         // (Each entry as its prefix and its index, 16 bytes, not with the entry's 12: the
         // radix sort's second buffer is this size, and both lists sort at once.)
-        var keyed = entries.indices.map { (prefix: prefix8(entries[$0].key), index: UInt32($0)) }
+        var keyed = [Keyed](repeating: Keyed(prefix: 0, index: 0), count: count)
+        var n = 0
+        folded.withUnsafeBufferPointer { text in
+            keyed.withUnsafeMutableBufferPointer { keyed in
+                for i in entries.indices {
+                    let prefix = prefix8(text, at: Int(entries[i].key))
+                    guard firstBytes.contains(Int(truncatingIfNeeded: prefix &>> 56)) else { continue }
+                    precondition(n < count, "more entries of those first bytes than counted")
+                    keyed[n] = Keyed(prefix: prefix, index: UInt32(i))
+                    n += 1
+                }
+            }
+        }
+        precondition(n == count, "fewer entries of those first bytes than counted")
         radixSort(&keyed)
         folded.withUnsafeBufferPointer { text in
             entries.withUnsafeBufferPointer { entries in
@@ -117,14 +143,44 @@ struct _SortedKeys: Sendable {
                 }
             }
         }
-        return keyed.map { entries[Int($0.index)] }
+        precondition(target.count >= count, "room for the sorted entries")
+        for i in keyed.indices { target.initializeElement(at: i, to: entries[Int(keyed[i].index)]) }
+        return count
+    }
+
+    /// An entry's first 8 bytes of text (big-endian, so they compare as the text does) and
+    /// its index, as the radix sort moves it.
+    private struct Keyed {
+        var prefix: UInt64
+        var index: UInt32
+    }
+
+    /// The first 8 bytes of the 0-terminated text at `offset` in `text`, big-endian, 0
+    /// from its terminator on: read as one word where 8 bytes are left (the terminator is
+    /// the lowest 0 byte of the little-endian word, found by the borrow trick, which is
+    /// exact for the lowest), else a byte at a time.
+    @inline(__always)
+    private static func prefix8(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt64 {
+        guard let base = text.baseAddress, offset &+ 8 <= text.count else {
+            var value: UInt64 = 0, i = offset, ended = false
+            for _ in 0..<8 {
+                let byte: UInt8 = ended ? 0 : text[i]
+                if byte == 0 { ended = true } else { i += 1 }
+                value = value << 8 | UInt64(byte)
+            }
+            return value
+        }
+        let word = UInt64(littleEndian: UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self))
+        let zeros = (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
+        let kept: UInt64 = zeros == 0 ? ~0 : ((zeros & (0 &- zeros)) &>> 7) &- 1
+        return (word & kept).byteSwapped
     }
 
     /// Sorts `keyed` by `prefix`: a least-significant-byte-first radix sort, skipping the
     /// bytes all prefixes share.
     ///
     /// - Complexity: O(*n*) for *n* entries (at most 8 passes).
-    private static func radixSort(_ keyed: inout [(prefix: UInt64, index: UInt32)]) {
+    private static func radixSort(_ keyed: inout [Keyed]) {
         let n = keyed.count
         guard n > 1 else { return }
         var counts = [Int](repeating: 0, count: 8 << 8)
@@ -135,7 +191,7 @@ struct _SortedKeys: Sendable {
                 }
             }
         }
-        var other = [(prefix: UInt64, index: UInt32)](repeating: (0, 0), count: n)
+        var other = [Keyed](repeating: Keyed(prefix: 0, index: 0), count: n)
         for digit in 0..<8 {
             let shift = UInt64(8 * digit), base = digit << 8
             guard counts[base + Int(keyed[0].prefix >> shift & 0xFF)] < n else { continue }
