@@ -293,4 +293,22 @@ struct SimpleCaseTests {
             #expect(decoded?.0 == value && decoded?.1 == bytes.count)
         }
     }
+
+    /// The files' UTF-8 check (`_isUTF8`, on bytes, eight ASCII bytes at a time) judges
+    /// as `String(validating:as:)` does: random runs of ASCII, scalars of every width, cut
+    /// scalars, stray continuation bytes, overlong forms, surrogates and bytes past
+    /// U+10FFFF, at every alignment.
+    @Test func theUTF8CheckAgreesWithTheStandardLibrary() {
+        var random = SeededGenerator(seed: 23)
+        let pieces: [[UInt8]] = ["a", "San Francisco\t", "é", "東", "🇫🇷", "\n"].map { Array($0.utf8) }
+            + [[0x80], [0xBF], [0xC0, 0x81], [0xC1, 0xBF], [0xC3], [0xE2, 0x82], [0xE0, 0x80, 0x80],
+               [0xED, 0xA0, 0x80], [0xED, 0x9F, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
+               [0xF5, 0x80, 0x80, 0x80], [0xFF], [0xF0, 0x9F]]
+        for _ in 0..<20_000 {
+            var bytes: [UInt8] = []
+            for _ in 0..<Int.random(in: 0...12, using: &random) { bytes += pieces.randomElement(using: &random)! }
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            #expect(bytes.withUnsafeBufferPointer { $0._isUTF8 } == expected, "\(bytes)")
+        }
+    }
 }

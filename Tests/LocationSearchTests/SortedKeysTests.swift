@@ -54,12 +54,16 @@ struct SortedKeysTests {
         #expect(counts.reduce(0, +) == entries.count)
         for split in [0, 0x20, 0x61, 0x62, 0x73, 0xC3, 0xE6, 256] {
             let first = counts[..<split].reduce(0, +)
+            // (One scratch for both, as the build's other core uses one for its sorts.)
+            let scratch = _SortedKeys.SortScratch(count: entries.count)
             let sorted = [_SortedKeys.Entry](unsafeUninitializedCapacity: entries.count) { buffer, done in
                 let a = _SortedKeys.sort(entries, folded: folded, firstBytes: 0..<split, count: first,
-                                         into: UnsafeMutableBufferPointer(rebasing: buffer[..<first]))
+                                         into: UnsafeMutableBufferPointer(rebasing: buffer[..<first]),
+                                         scratch: scratch)
                 let b = _SortedKeys.sort(entries, folded: folded, firstBytes: split..<256,
                                          count: entries.count - first,
-                                         into: UnsafeMutableBufferPointer(rebasing: buffer[first..<entries.count]))
+                                         into: UnsafeMutableBufferPointer(rebasing: buffer[first..<entries.count]),
+                                         scratch: scratch)
                 done = a + b
             }
             #expect(Self.names(sorted) == expected, "split at \(split)")

@@ -109,8 +109,7 @@ struct _GeoNamesFile {
         let valid = _ResultSlots<Bool>(count: bounds.count - 1)
         DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { piece in
             valid[piece] = bytes.withUnsafeBufferPointer { bytes in
-                String(validating: UnsafeBufferPointer(rebasing: bytes[bounds[piece]..<bounds[piece + 1]]),
-                       as: UTF8.self) != nil
+                UnsafeBufferPointer(rebasing: bytes[bounds[piece]..<bounds[piece + 1]])._isUTF8
             }
         }
         return valid.values.allSatisfy { $0 == true }

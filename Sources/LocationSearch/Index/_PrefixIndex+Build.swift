@@ -60,28 +60,38 @@ extension _PrefixIndex {
         // word: `_KeyNameScores`.)
         let (firstBytes, firstCount) = Self.sortSplit(
             _SortedKeys.firstByteCounts(of: whole, folded: folded), words: words.count)
-        var unmovedWords: [_SortedKeys.Entry] = [], scoreRanks: _KeyNameScores.Ranks? = nil
-        var sortedWhole = [_SortedKeys.Entry](unsafeUninitializedCapacity: whole.count) { buffer, count in
-            let target = SortTarget(buffer: buffer)
-            (_, (unmovedWords, scoreRanks)) = _Concurrently.run({
-                _ = _SortedKeys.sort(whole, folded: folded, firstBytes: 0..<firstBytes, count: firstCount,
-                                     into: UnsafeMutableBufferPointer(rebasing: target.buffer[..<firstCount]))
-            }, alongside: {
-                let sortedWords = _SortedKeys.sorted(words, folded: folded)
-                let ranks = _KeyNameScores.Ranks(_SortedKeys.scores(of: whole))
-                _ = _SortedKeys.sort(
-                    whole, folded: folded, firstBytes: firstBytes..<256, count: whole.count - firstCount,
-                    into: UnsafeMutableBufferPointer(rebasing: target.buffer[firstCount..<whole.count]))
-                return (sortedWords, ranks)
-            })
-            count = whole.count
+        // (The sorted lists and the other core's working memory are made here: memory that
+        // core made and freed stayed in its thread's malloc arena, and a first build kept
+        // 11 MB more resident in half the runs.)
+        var scoreRanks: _KeyNameScores.Ranks? = nil, wordsSorted: [_SortedKeys.Entry] = []
+        let scratch = _SortedKeys.SortScratch(count: max(words.count, whole.count - firstCount))
+        var sortedWhole = [_SortedKeys.Entry](unsafeUninitializedCapacity: whole.count) { wholeBuffer, wholeCount in
+            wordsSorted = [_SortedKeys.Entry](unsafeUninitializedCapacity: words.count) { wordBuffer, wordCount in
+                let target = SortTargets(whole: wholeBuffer, words: wordBuffer)
+                (_, scoreRanks) = _Concurrently.run({
+                    _ = _SortedKeys.sort(
+                        whole, folded: folded, firstBytes: 0..<firstBytes, count: firstCount,
+                        into: UnsafeMutableBufferPointer(rebasing: target.whole[..<firstCount]),
+                        scratch: _SortedKeys.SortScratch(count: firstCount))
+                }, alongside: {
+                    _ = _SortedKeys.sort(words, folded: folded, firstBytes: 0..<256, count: words.count,
+                                         into: target.words, scratch: scratch)
+                    let ranks = _KeyNameScores.Ranks(_SortedKeys.scores(of: whole))
+                    _ = _SortedKeys.sort(
+                        whole, folded: folded, firstBytes: firstBytes..<256, count: whole.count - firstCount,
+                        into: UnsafeMutableBufferPointer(rebasing: target.whole[firstCount..<whole.count]),
+                        scratch: scratch)
+                    return ranks
+                })
+                wordCount = words.count
+            }
+            wholeCount = whole.count
         }
         let (text, moves) = Self.layOut(&sortedWhole, folded: folded, nameCount: nameCount)
         let wholeSorted = sortedWhole
         guard let ranks = scoreRanks else { preconditionFailure("the word keys' sort ended without the ranks") }
-        var movedWords = unmovedWords
-        Self.move(&movedWords, moves)
-        let wordSorted = movedWords
+        Self.move(&wordsSorted, moves)
+        let wordSorted = wordsSorted
         progress?("Sorting keys", 1)
 
         let scores = _Column(ranks.table)
@@ -335,11 +345,11 @@ extension _PrefixIndex {
         return (byte, count)
     }
 
-    /// The sorted whole-name keys, as two cores write them (`_SortedKeys.sort`).
-    /// `@unchecked Sendable`: each core writes its own range of it, and nothing reads it
-    /// until the `_Concurrently.run` that writes it returns; the list outlives it.
-    private struct SortTarget: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<_SortedKeys.Entry>
+    /// The sorted lists, as two cores write them (`_SortedKeys.sort`). `@unchecked
+    /// Sendable`: each core writes its own ranges of them, and nothing reads them until
+    /// the `_Concurrently.run` that writes them returns; the lists outlive it.
+    private struct SortTargets: @unchecked Sendable {
+        let whole: UnsafeMutableBufferPointer<_SortedKeys.Entry>, words: UnsafeMutableBufferPointer<_SortedKeys.Entry>
     }
 
     /// Where each name's text starts in the folded text and in the text laid out: what
@@ -821,6 +831,9 @@ extension _PrefixIndex {
             let aliasCount = allAliases, half = aliasCount / 2
             let (first, second) = _Concurrently.run(
                 { shadowedRefs(0..<half) }, alongside: { shadowedRefs(half..<aliasCount) })
+            // (Freed now, not with the rest of the keys at the end of the build: the second
+            // part's lists were made on the other core.)
+            cityParts = []
             var shadowed = [Bool](repeating: false, count: nameDisplay.count)
             for ref in first + second { shadowed[Int(ref)] = true }
             let shadowedWeight = _Ranking.weights.shadowedAlternateName

@@ -69,9 +69,30 @@ struct _SortedKeys: Sendable {
     ///
     /// - Complexity: O(*n*) passes for *n* entries, then O(*r* log *r*) comparisons for each
     ///   run of *r* entries whose texts share their first 8 bytes.
-    static func sorted(_ entries: [Entry], folded: [UInt8]) -> [Entry] {
-        [Entry](unsafeUninitializedCapacity: entries.count) { buffer, count in
-            count = sort(entries, folded: folded, firstBytes: 0..<256, count: entries.count, into: buffer)
+    static func sorted(_ entries: [Entry], folded: [UInt8], scratch: SortScratch? = nil) -> [Entry] {
+        let scratch = scratch ?? SortScratch(count: entries.count)
+        return [Entry](unsafeUninitializedCapacity: entries.count) { buffer, count in
+            count = sort(entries, folded: folded, firstBytes: 0..<256, count: entries.count, into: buffer,
+                         scratch: scratch)
+        }
+    }
+
+    /// The memory a sort of up to `count` entries works in: made by the thread that will
+    /// free it, for a sort on another core. (A sort that made its own on another core left
+    /// it in that thread's malloc arena, where freeing it kept 11 MB resident after a first
+    /// build in half the runs.) `@unchecked Sendable`: one sort at a time uses it, on
+    /// the core it is handed to, until the `_Concurrently.run` that runs that sort returns.
+    final class SortScratch: @unchecked Sendable {
+        fileprivate let keyed: UnsafeMutableBufferPointer<Keyed>, other: UnsafeMutableBufferPointer<Keyed>
+
+        init(count: Int) {
+            keyed = .allocate(capacity: max(count, 1))
+            other = .allocate(capacity: max(count, 1))
+        }
+
+        deinit {
+            keyed.deallocate()
+            other.deallocate()
         }
     }
 
@@ -92,65 +113,62 @@ struct _SortedKeys: Sendable {
     /// bytes sort apart, on two cores.
     static func sort(
         _ entries: [Entry], folded: [UInt8], firstBytes: Range<Int>, count: Int,
-        into target: UnsafeMutableBufferPointer<Entry>
+        into target: UnsafeMutableBufferPointer<Entry>, scratch: SortScratch
     ) -> Int {
         // (Each entry as its prefix and its index, 16 bytes, not with the entry's 12: the
         // radix sort's second buffer is this size, and both lists sort at once.)
-        var keyed = [Keyed](repeating: Keyed(prefix: 0, index: 0), count: count)
+        precondition(scratch.keyed.count >= count && target.count >= count, "room for the sorted entries")
         var n = 0
         folded.withUnsafeBufferPointer { text in
-            keyed.withUnsafeMutableBufferPointer { keyed in
-                for i in entries.indices {
-                    let prefix = prefix8(text, at: Int(entries[i].key))
-                    guard firstBytes.contains(Int(truncatingIfNeeded: prefix &>> 56)) else { continue }
-                    precondition(n < count, "more entries of those first bytes than counted")
-                    keyed[n] = Keyed(prefix: prefix, index: UInt32(i))
-                    n += 1
-                }
+            let keyed = scratch.keyed
+            for i in entries.indices {
+                let prefix = prefix8(text, at: Int(entries[i].key))
+                guard firstBytes.contains(Int(truncatingIfNeeded: prefix &>> 56)) else { continue }
+                precondition(n < count, "more entries of those first bytes than counted")
+                keyed[n] = Keyed(prefix: prefix, index: UInt32(i))
+                n += 1
             }
         }
         precondition(n == count, "fewer entries of those first bytes than counted")
-        radixSort(&keyed)
+        let sorted = radixSort(scratch.keyed.baseAddress!, scratch.other.baseAddress!, count: count)
         folded.withUnsafeBufferPointer { text in
             entries.withUnsafeBufferPointer { entries in
-                keyed.withUnsafeMutableBufferPointer { keyed in
-                    var start = 0
-                    while start < keyed.count {
-                        let prefix = keyed[start].prefix
-                        var end = start + 1
-                        while end < keyed.count && keyed[end].prefix == prefix { end += 1 }
-                        defer { start = end }
-                        guard end - start > 1 else { continue }
-                        // Texts longer than the prefix go on; shorter ones are the same text.
-                        let longer = prefix & 0xFF != 0
-                        var run = UnsafeMutableBufferPointer(rebasing: keyed[start..<end])
-                        run.sort { x, y in
-                            let a = entries[Int(x.index)], b = entries[Int(y.index)]
-                            if longer {
-                                var i = Int(a.key) + 8, j = Int(b.key) + 8
-                                while true {
-                                    let x = text[i], y = text[j]
-                                    if x != y { return x < y }
-                                    if x == 0 { break }
-                                    i += 1
-                                    j += 1
-                                }
+                let keyed = UnsafeMutableBufferPointer(start: sorted, count: count)
+                var start = 0
+                while start < keyed.count {
+                    let prefix = keyed[start].prefix
+                    var end = start + 1
+                    while end < keyed.count && keyed[end].prefix == prefix { end += 1 }
+                    defer { start = end }
+                    guard end - start > 1 else { continue }
+                    // Texts longer than the prefix go on; shorter ones are the same text.
+                    let longer = prefix & 0xFF != 0
+                    var run = UnsafeMutableBufferPointer(rebasing: keyed[start..<end])
+                    run.sort { x, y in
+                        let a = entries[Int(x.index)], b = entries[Int(y.index)]
+                        if longer {
+                            var i = Int(a.key) + 8, j = Int(b.key) + 8
+                            while true {
+                                let x = text[i], y = text[j]
+                                if x != y { return x < y }
+                                if x == 0 { break }
+                                i += 1
+                                j += 1
                             }
-                            if a.score != b.score { return a.score > b.score }
-                            return a.name < b.name
                         }
+                        if a.score != b.score { return a.score > b.score }
+                        return a.name < b.name
                     }
                 }
             }
         }
-        precondition(target.count >= count, "room for the sorted entries")
-        for i in keyed.indices { target.initializeElement(at: i, to: entries[Int(keyed[i].index)]) }
+        for i in 0..<count { target.initializeElement(at: i, to: entries[Int(sorted[i].index)]) }
         return count
     }
 
     /// An entry's first 8 bytes of text (big-endian, so they compare as the text does) and
     /// its index, as the radix sort moves it.
-    private struct Keyed {
+    fileprivate struct Keyed {
         var prefix: UInt64
         var index: UInt32
     }
@@ -180,40 +198,38 @@ struct _SortedKeys: Sendable {
     /// bytes all prefixes share.
     ///
     /// - Complexity: O(*n*) for *n* entries (at most 8 passes).
-    private static func radixSort(_ keyed: inout [Keyed]) {
-        let n = keyed.count
-        guard n > 1 else { return }
+    private static func radixSort(
+        _ keyed: UnsafeMutablePointer<Keyed>, _ other: UnsafeMutablePointer<Keyed>, count n: Int
+    ) -> UnsafeMutablePointer<Keyed> {
+        guard n > 1 else { return keyed }
         var counts = [Int](repeating: 0, count: 8 << 8)
-        keyed.withUnsafeBufferPointer { keyed in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for element in keyed {
-                    for digit in 0..<8 { counts[digit << 8 | Int(element.prefix >> (8 * digit) & 0xFF)] += 1 }
-                }
+        counts.withUnsafeMutableBufferPointer { counts in
+            for i in 0..<n {
+                let prefix = keyed[i].prefix
+                for digit in 0..<8 { counts[digit << 8 | Int(prefix >> (8 * digit) & 0xFF)] += 1 }
             }
         }
-        var other = [Keyed](repeating: Keyed(prefix: 0, index: 0), count: n)
+        var (source, target) = (keyed, other)
+        var next = [Int](repeating: 0, count: 256)
         for digit in 0..<8 {
             let shift = UInt64(8 * digit), base = digit << 8
-            guard counts[base + Int(keyed[0].prefix >> shift & 0xFF)] < n else { continue }
-            var next = [Int](repeating: 0, count: 256)
+            guard counts[base + Int(source[0].prefix >> shift & 0xFF)] < n else { continue }
             var total = 0
             for byte in 0..<256 {
                 next[byte] = total
                 total += counts[base + byte]
             }
-            keyed.withUnsafeBufferPointer { source in
-                other.withUnsafeMutableBufferPointer { target in
-                    next.withUnsafeMutableBufferPointer { next in
-                        for element in source {
-                            let byte = Int(element.prefix >> shift & 0xFF)
-                            target[next[byte]] = element
-                            next[byte] += 1
-                        }
-                    }
+            next.withUnsafeMutableBufferPointer { next in
+                for i in 0..<n {
+                    let element = source[i]
+                    let byte = Int(element.prefix >> shift & 0xFF)
+                    target[next[byte]] = element
+                    next[byte] += 1
                 }
             }
-            swap(&keyed, &other)
+            swap(&source, &target)
         }
+        return source
     }
 
     /// The list of `entries`, already `sorted(_:folded:)`, whose keys are offsets in `text`
