@@ -228,8 +228,12 @@ extension _GeoNamesReader {
         // Digits on both sides of a point, if any ("5." and ".5" are left to `strtod`).
         guard digitCount > 0, digitCount <= 15, !sawPoint || (fractionDigits > 0 && fractionDigits < digitCount)
         else { return nil }
-        let powers: [Double] = [1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15]
-        let value = Double(digits) / powers[fractionDigits]
+        let value = Double(digits) / powersOfTen[fractionDigits]
         return negative ? -value : value
     }
+
+    /// 10⁰ through 10¹⁵, exact doubles. (A literal in `decimal` made an array each call.)
+    private static let powersOfTen: [Double] = [
+        1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
+    ]
 }
