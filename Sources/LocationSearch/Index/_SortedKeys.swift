@@ -77,11 +77,12 @@ struct _SortedKeys: Sendable {
         }
     }
 
-    /// The memory a sort of up to `count` entries works in: made by the thread that will
-    /// free it, for a sort on another core. (A sort that made its own on another core left
-    /// it in that thread's malloc arena, where freeing it kept 11 MB resident after a first
-    /// build in half the runs.) `@unchecked Sendable`: one sort at a time uses it, on
-    /// the core it is handed to, until the `_Concurrently.run` that runs that sort returns.
+    /// The memory a sort of up to `count` entries works in, made by the thread that will
+    /// free it for a sort on another core, as the build makes its other large lists: what
+    /// a core makes and frees can stay in its thread's malloc arena, resident after the
+    /// build (`docs/filters-and-footprint.md`). `@unchecked Sendable`: one sort at a time
+    /// uses it, on the core it is handed to, until the `_Concurrently.run` that runs that
+    /// sort returns.
     final class SortScratch: @unchecked Sendable {
         fileprivate let keyed: UnsafeMutableBufferPointer<Keyed>, other: UnsafeMutableBufferPointer<Keyed>
 
@@ -125,7 +126,7 @@ struct _SortedKeys: Sendable {
                 let prefix = prefix8(text, at: Int(entries[i].key))
                 guard firstBytes.contains(Int(truncatingIfNeeded: prefix &>> 56)) else { continue }
                 precondition(n < count, "more entries of those first bytes than counted")
-                keyed[n] = Keyed(prefix: prefix, index: UInt32(i))
+                keyed.initializeElement(at: n, to: Keyed(prefix: prefix, index: UInt32(i)))
                 n += 1
             }
         }

@@ -11,9 +11,10 @@ extension _SymbolTable.Encoder {
     /// Deterministic: the same sample gives the same symbols in the same order (candidates
     /// are ranked by saving, then by their bytes), so the same data gives the same file.
     ///
-    /// - Complexity: O(*n* + *p* log *p*) for *n* bytes of sample and *p* distinct pairs of
-    ///   codes in it (sorted as candidates), about 30 ms for a sample of 256 KB on the
-    ///   reference machine.
+    /// - Complexity: O(*n* + *p* + *d* log *p*) for *n* bytes of sample, *p* distinct pairs
+    ///   of codes in it (the candidates, heaped) and *d* candidates drawn (the table's
+    ///   3,808 and those it refuses), about 26 ms for a sample of 256 KB on the reference
+    ///   machine.
     init(training sample: [Range<Int>], of bytes: UnsafeBufferPointer<UInt8>) {
         var encoder = Self()
         var best = encoder, bestGain = Int.min
