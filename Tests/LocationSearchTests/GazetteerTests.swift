@@ -252,6 +252,13 @@ struct GazetteerTests {
         var cities = try String(contentsOf: fixtures.appendingPathComponent("cities500.txt"), encoding: .utf8)
         let alternates = (0..<30_000).map { "Name \($0)" } + ["Name 7", "NAME 7"]
         cities += "9\tMany\t\t\(alternates.joined(separator: ","))\t1\t0\tP\t\tUS\t\t\t\t\t\t1\t\t\t\t\n"
+        // After it, places with a few dozen names each, one folding like another: their
+        // keys go by hash too, in a table sized for them, not for the row before.
+        for place in 0..<2_000 {
+            let names = (0..<30).map { "Town \(place) \($0)" } + ["TOWN \(place) 3"]
+            cities += "\(1_000_000 + place)\tTown \(place)\t\t\(names.joined(separator: ","))\t1\t0\tP\t\tUS"
+                + "\t\t\t\t\t\t1\t\t\t\t\n"
+        }
         let directory = try Self.copyOfFixtures(replacing: "cities500.txt", with: Data(cities.utf8))
         defer { try? FileManager.default.removeItem(at: directory) }
         let gazetteer = try Gazetteer(geoNamesDirectory: directory)
@@ -261,6 +268,23 @@ struct GazetteerTests {
         let found = completer.completions(for: "name 29999", options: CompletionOptions(typoTolerance: false))
         #expect(found.map(\.place.geonameID) == [9])
         #expect(found.first?.matchedName == "Name 29999")
+        let town = completer.completions(for: "town 1999 3", options: CompletionOptions(typoTolerance: false))
+        #expect(town.map(\.place.geonameID) == [1_001_999])
+    }
+
+    /// A place's keys by hash: the first key of a hash is kept, and a place with few
+    /// names after one with many uses (and clears) a table of its own size.
+    @Test func keysByHashUseTheSlotsTheirPlaceNeeds() {
+        var table = _PrefixIndex.FoldedNames.KeysByHash()
+        table.reset(keys: 40_000)
+        #expect(table.slotCount == 131_072)
+        for key in 0..<40_000 { table.add(UInt64(key) &* 0x9E37_79B9_7F4A_7C15, key) }
+        table.add(7 &* 0x9E37_79B9_7F4A_7C15, 99)
+        #expect(table.first(7 &* 0x9E37_79B9_7F4A_7C15) == 7)
+        table.reset(keys: 20)
+        #expect(table.slotCount == 64 && table.first(7 &* 0x9E37_79B9_7F4A_7C15) == nil)
+        for key in 0..<20 { table.add(UInt64(key), key) }
+        #expect((0..<20).allSatisfy { table.first(UInt64($0)) == $0 } && table.first(20) == nil)
     }
 
     @Test func missingFilesAreNamed() throws {

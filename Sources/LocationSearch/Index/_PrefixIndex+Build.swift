@@ -599,18 +599,26 @@ extension _PrefixIndex {
             /// Whether the slots hold the current place's keys (`reset(keys:)`).
             var isActive = false
 
-            /// Empties the table, with room for `keys` keys, and makes it active.
+            /// Empties the table, with room for `keys` keys, and makes it active. It uses
+            /// (and clears) only the slots those need, not all that an earlier place with
+            /// more names needed: clearing a row of 40,000 names' table for every later
+            /// place with a few dozen would be quadratic.
             mutating func reset(keys: Int) {
                 var size = 64
                 while size < 2 * keys { size *= 2 }
                 if slots.count < size {
                     slots = .init(repeating: (0, 0), count: size)
                 } else {
-                    slots.withUnsafeMutableBufferPointer { $0.update(repeating: (0, 0)) }
+                    slots.withUnsafeMutableBufferPointer {
+                        UnsafeMutableBufferPointer(rebasing: $0[..<size]).update(repeating: (0, 0))
+                    }
                 }
-                mask = slots.count - 1
+                mask = size - 1
                 isActive = true
             }
+
+            /// How many slots the current place's keys use.
+            var slotCount: Int { mask + 1 }
 
             /// The first key added with `hash`, if any.
             func first(_ hash: UInt64) -> Int? {
