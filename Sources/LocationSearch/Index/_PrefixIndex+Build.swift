@@ -462,7 +462,6 @@ extension _PrefixIndex {
             whole.reserveCapacity(partNames)
             words.reserveCapacity(partNames)
 
-            var key: [UInt8] = []
             var placeKeys: [Range<Int>] = []  // ranges of `folded`: slices would force copy-on-write
             var placeRefs: [UInt32] = []  // each key's ref
             var placeWide: [Bool] = []  // whether each key's first name has bytes beyond ASCII
@@ -483,7 +482,12 @@ extension _PrefixIndex {
                 nameCodes.reserveCapacity(3 * nameCount)
                 codedNames.reserveCapacity(nameCount)
             }
+            // (The text too: folded into in place, a property would be checked for
+            // exclusive access at run time, byte by byte.)
+            var folded = self.folded
+            self.folded = []
             defer {
+                self.folded = folded
                 self.nameCodes = nameCodes
                 self.codedNames = codedNames
                 self.respellable = respellable
@@ -503,7 +507,11 @@ extension _PrefixIndex {
                     let name = Int(record.firstName) + n
                     let display = cursor.bytes(name)
                     let own = sourceFolds?.isFlagged(name) == true ? Int.max : cursor.units.count
-                    _Folding.fold(utf8: display, into: &key)
+                    // The fold is written where it will stay, after the keys before it
+                    // (folding into a key of its own and copying it took two appends a
+                    // name), and taken back if the name is not indexed.
+                    let start = folded.count
+                    let key = start..<start + _Folding.fold(utf8: display, appendingTo: &folded)
                     guard !key.isEmpty else { continue }
                     let wide = display._hasNonASCII
                     // A name that folds like an earlier one of its place is not indexed
@@ -513,9 +521,10 @@ extension _PrefixIndex {
                             Self.markRespellable(name, wide: wide, like: seen, placeRefs, placeWide, nameDisplay,
                                                  &respellable)
                             if let lookup, let scratch {
-                                Self.code(name, display, own: own, over: key, ref: placeRefs[seen], lookup, scratch,
-                                          &nameCodes, &codedNames)
+                                Self.code(name, display, own: own, over: key, of: folded, ref: placeRefs[seen],
+                                          lookup, scratch, &nameCodes, &codedNames)
                             }
+                            folded.removeLast(key.count)
                             continue
                         }
                     } else {
@@ -523,7 +532,7 @@ extension _PrefixIndex {
                             manyKeys.reset(keys: Int(record.nameCount))
                             for i in placeKeys.indices { manyKeys.add(Self.hash(folded[placeKeys[i]]), i) }
                         }
-                        let keyHash = Self.hash(key)
+                        let keyHash = Self.hash(folded[key])
                         if let seen = manyKeys.first(keyHash) {
                             let same = Self.holds(folded, placeKeys[seen], key)
                                 ? seen : Self.firstIndex(of: key, among: placeKeys, in: folded)
@@ -531,35 +540,34 @@ extension _PrefixIndex {
                                 Self.markRespellable(name, wide: wide, like: same, placeRefs, placeWide, nameDisplay,
                                                      &respellable)
                                 if let lookup, let scratch {
-                                    Self.code(name, display, own: own, over: key, ref: placeRefs[same], lookup,
-                                              scratch, &nameCodes, &codedNames)
+                                    Self.code(name, display, own: own, over: key, of: folded, ref: placeRefs[same],
+                                              lookup, scratch, &nameCodes, &codedNames)
                                 }
+                                folded.removeLast(key.count)
                                 continue
                             }
                         } else {
                             manyKeys.add(keyHash, placeKeys.count)
                         }
                     }
-                    let start = folded.count
-                    folded.append(contentsOf: key)
                     folded.append(0)
-                    placeKeys.append(start..<start + key.count)
+                    placeKeys.append(key)
                     longest = max(longest, key.count)
                     let ref = UInt32(nameDisplay.count)
                     placeRefs.append(ref)
                     placeWide.append(wide)
                     if let lookup, let scratch {
-                        Self.code(
-                            name, display, own: own, over: key, ref: ref, lookup, scratch, &nameCodes, &codedNames)
+                        Self.code(name, display, own: own, over: key, of: folded, ref: ref, lookup, scratch,
+                                  &nameCodes, &codedNames)
                     }
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     if record.kind == .city {
-                        let start = UInt32(start), length = UInt32(key.count)
+                        let keyHash = Self.hash(folded[key]), start = UInt32(start), length = UInt32(key.count)
                         if n == 0 {
-                            cities.names.append((Self.hash(key), start, length))
+                            cities.names.append((keyHash, start, length))
                         } else {
-                            cities.aliases.append((Self.hash(key), ref, start, length))
+                            cities.aliases.append((keyHash, ref, start, length))
                         }
                     }
                     var score = importance + (n == 0 ? 0 : _Ranking.weights.alternateName)
@@ -567,15 +575,15 @@ extension _PrefixIndex {
                         score += _Ranking.weights.artefactAlternateName
                     }
                     whole.append(.init(key: UInt32(start), name: ref, score: score))
-                    for i in key.indices where key[i] == 0x20 {
-                        words.append(.init(key: UInt32(start + i + 1), name: ref, score: score))
+                    for i in key where folded[i] == 0x20 {
+                        words.append(.init(key: UInt32(i + 1), name: ref, score: score))
                     }
                     // A city's canonical name written without spaces, for "newyork" and
                     // "laquila". Its display is the same name; highlighting maps the joined
                     // bytes back. (Other spellings are read from the query instead: see
                     // `LocationCompleter.completions(for:options:)`.)
-                    if n == 0 && record.kind == .city && key.contains(0x20) {
-                        let joined = key.filter { $0 != 0x20 }
+                    if n == 0 && record.kind == .city && folded[key].contains(0x20) {
+                        let joined = folded[key].filter { $0 != 0x20 }
                         let start = folded.count
                         folded.append(contentsOf: joined)
                         folded.append(0)
@@ -646,18 +654,19 @@ extension _PrefixIndex {
             }
         }
 
-        /// Name `name` (`display`, of `own` codes) coded over its fold `key`, the text of key
+        /// Name `name` (`display`, of `own` codes) coded over its fold, `key` of `folded`, the text of key
         /// `ref`, when that is shorter: its codes appended to `nameCodes` and its entry to
         /// `codedNames`. (A static function, not a closure: a closure that mutates the
         /// arrays would have each access checked at run time.)
         @inline(__always)
         private static func code(
-            _ name: Int, _ display: UnsafeBufferPointer<UInt8>, own: Int, over key: [UInt8], ref: UInt32,
-            _ lookup: _SymbolTable.Encoder.Lookup, _ scratch: _NameFolds.Coder.Scratch,
+            _ name: Int, _ display: UnsafeBufferPointer<UInt8>, own: Int, over key: Range<Int>, of folded: [UInt8],
+            ref: UInt32, _ lookup: _SymbolTable.Encoder.Lookup, _ scratch: _NameFolds.Coder.Scratch,
             _ nameCodes: inout [UInt16], _ codedNames: inout [_CompressedStrings.FoldCodedName]
         ) {
-            let coded = key.withUnsafeBufferPointer { fold in
-                _NameFolds.Coder.code(display, fold: fold, lookup, below: own, scratch, into: &nameCodes)
+            let coded = folded.withUnsafeBufferPointer { folded in
+                _NameFolds.Coder.code(display, fold: UnsafeBufferPointer(rebasing: folded[key]), lookup, below: own,
+                                      scratch, into: &nameCodes)
             }
             if coded { codedNames.append(.init(name: UInt32(name), ref: ref, end: UInt32(nameCodes.count))) }
         }
@@ -674,28 +683,27 @@ extension _PrefixIndex {
             if placeWide[seen] { respellable.append(nameDisplay[Int(placeRefs[seen])]) }
         }
 
-        /// The first of `ranges` of `folded` that holds `key`'s bytes.
+        /// The first of `ranges` of `folded` that holds the bytes of its range `key`.
         ///
         /// (Index loops and buffers, here and in the rest of the first build's per-row,
         /// per-name and per-key work: a debug build, the one an app under development runs,
         /// does not specialize generic code, and there `enumerated()`, `elementsEqual`, a
         /// key path's `map` or a `for`-`in` over an array cost 5 to 20 times an index loop.
         /// `docs/performance.md`, "The debug first build".)
-        private static func firstIndex(of key: [UInt8], among ranges: [Range<Int>], in folded: [UInt8]) -> Int? {
-            key.withUnsafeBufferPointer { key in
-                folded.withUnsafeBufferPointer { folded in
-                    for i in ranges.indices {
-                        if UnsafeBufferPointer(rebasing: folded[ranges[i]])._hasSameBytes(as: key) { return i }
-                    }
-                    return nil
+        private static func firstIndex(of key: Range<Int>, among ranges: [Range<Int>], in folded: [UInt8]) -> Int? {
+            folded.withUnsafeBufferPointer { folded in
+                let key = UnsafeBufferPointer(rebasing: folded[key])
+                for i in ranges.indices {
+                    if UnsafeBufferPointer(rebasing: folded[ranges[i]])._hasSameBytes(as: key) { return i }
                 }
+                return nil
             }
         }
 
-        /// Whether `range` of `folded` holds `key`'s bytes.
-        private static func holds(_ folded: [UInt8], _ range: Range<Int>, _ key: [UInt8]) -> Bool {
-            key.withUnsafeBufferPointer { key in
-                folded.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[range])._hasSameBytes(as: key) }
+        /// Whether `range` of `folded` holds the bytes of its range `key`.
+        private static func holds(_ folded: [UInt8], _ range: Range<Int>, _ key: Range<Int>) -> Bool {
+            folded.withUnsafeBufferPointer {
+                UnsafeBufferPointer(rebasing: $0[range])._hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[key]))
             }
         }
 

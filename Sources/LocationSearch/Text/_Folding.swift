@@ -55,6 +55,15 @@ enum _Folding {
     /// - Complexity: O(*n*) in the number of bytes.
     static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) {
         output.removeAll(keepingCapacity: true)
+        _ = fold(utf8: bytes, appendingTo: &output)
+    }
+
+    /// Appends the key of UTF-8 `bytes` (`fold(utf8:into:)`) to `output`; returns how
+    /// many bytes it appended. The build folds each name into its place in the keys' text.
+    ///
+    /// - Complexity: O(*n*) in the number of bytes.
+    static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Int {
+        let before = output.count
         // Written into a buffer on the stack and appended to `output` a buffer at a time:
         // appending to `output` a byte at a time (checking its uniqueness and capacity
         // each time) took two thirds of the build's folding.
@@ -91,6 +100,9 @@ enum _Folding {
             }
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
         }
+        // (Counted here: a count kept by the closure, a variable it captures, had every
+        // byte's access checked at run time.)
+        return output.count - before
     }
 
     /// Calls `feed` with each byte of the fold of the scalar at byte `i` of UTF-8 `bytes`
