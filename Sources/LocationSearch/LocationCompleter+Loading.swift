@@ -292,3 +292,10 @@ func _fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422
 func _fnv1a(_ bytes: [UInt8], seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     bytes.withUnsafeBufferPointer { _fnv1a($0, seed: seed) }
 }
+
+/// The first slot of `hash` in an open-addressed table of `mask + 1` slots (a power of
+/// two): the hash's product with 2⁶⁴/φ, its high half (FNV-1a's low bits alone cluster).
+@inline(__always)
+func _hashSlot(_ hash: UInt64, mask: Int) -> Int {
+    Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+}

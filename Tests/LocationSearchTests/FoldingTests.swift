@@ -48,6 +48,8 @@ struct FoldingTests {
     @Test func queriesKeepOneTrailingSpace() {
         #expect(String(decoding: _Folding.fold("san  ", keepTrailingSpace: true), as: UTF8.self) == "san ")
         #expect(String(decoding: _Folding.fold("san  "), as: UTF8.self) == "san")
+        #expect(String(decoding: _Folding.fold("São  ", keepTrailingSpace: true), as: UTF8.self) == "sao ")
+        #expect(String(decoding: _Folding.fold("São  "), as: UTF8.self) == "sao")
     }
 
     /// The build's fold into a reused buffer gives the bytes of the fold that returns a new

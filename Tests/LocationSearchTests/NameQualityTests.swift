@@ -80,11 +80,25 @@ struct NameQualityTests {
         #expect(wrongLowercase.isEmpty, "\(wrongLowercase.prefix(3))")
     }
 
-    /// `isLowercaseOnly`, which reads a scalar's bytes itself and stops at the first
-    /// upper-case letter, answers as the counts (the standard library's decoder) do over
+    /// The counts and `isLowercaseOnly`, which read a scalar's bytes themselves (and stop
+    /// at the first upper-case letter), answer as the standard library's decoder does over
     /// random bytes: letters of every case and width, cut scalars, stray continuation
     /// bytes, overlong forms and surrogates.
     @Test func lowercaseOnlyAgreesWithTheCountsOnAnyBytes() {
+        func decoderCounts(_ bytes: [UInt8]) -> (upper: Int, lower: Int, letters: Int) {
+            var counts = (upper: 0, lower: 0, letters: 0), decoder = UTF8(), iterator = bytes.makeIterator()
+            loop: while true {
+                switch decoder.decode(&iterator) {
+                case .scalarValue(let scalar):
+                    let caseClass = _NameQuality.caseClass(of: scalar)
+                    if caseClass != 0 { counts.letters += 1 }
+                    if caseClass == 2 { counts.upper += 1 } else if caseClass == 3 { counts.lower += 1 }
+                case .error: continue
+                case .emptyInput: break loop
+                }
+            }
+            return counts
+        }
         var random = SeededGenerator(seed: 7)
         let pieces: [[UInt8]] = ["a", "Z", " ", "é", "É", "東", "ω", "Ω", "𝐀", "𝐚", "ǅ", "1"]
             .map { Array($0.utf8) } + [[0x80], [0xC3], [0xC0, 0x81], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xFF]]
@@ -94,7 +108,9 @@ struct NameQualityTests {
             let (lowercaseOnly, counts) = bytes.withUnsafeBufferPointer {
                 (_NameQuality.isLowercaseOnly(utf8: $0), _NameQuality.caseCounts($0))
             }
+            let expected = decoderCounts(bytes)
             #expect(lowercaseOnly == (counts.lower > 0 && counts.upper == 0), "\(bytes)")
+            #expect(counts == expected && lowercaseOnly == (expected.lower > 0 && expected.upper == 0), "\(bytes)")
         }
     }
 

@@ -306,7 +306,7 @@ extension _GeoNamesReader {
         /// The number of `key` under `salt`, or `nil` if it was not added.
         func number(of key: UnsafeBufferPointer<UInt8>, salt: UInt64 = 0) -> Int? {
             let hash = Self.hash(key, salt: salt), mask = slots.count - 1
-            var s = Self.slot(hash, mask)
+            var s = _hashSlot(hash, mask: mask)
             while slots[s] >= 0 {
                 let n = Int(slots[s])
                 if hashes[n] == hash && salts[n] == salt && bytes.withUnsafeBufferPointer({
@@ -338,13 +338,9 @@ extension _GeoNamesReader {
         /// Puts key `n` in the first free slot from its hash's.
         private mutating func place(_ n: Int) {
             let mask = slots.count - 1
-            var s = Self.slot(hashes[n], mask)
+            var s = _hashSlot(hashes[n], mask: mask)
             while slots[s] >= 0 { s = (s + 1) & mask }
             slots[s] = Int32(n)
-        }
-
-        private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
-            Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
         }
 
         /// FNV-1a of the salt's bytes and the key's (`_fnv1a`).

@@ -69,7 +69,7 @@ extension _PrefixIndex {
         let scratch = _SortedKeys.SortScratch(count: max(words.count, whole.count - firstCount))
         var sortedWhole = [_SortedKeys.Entry](unsafeUninitializedCapacity: whole.count) { wholeBuffer, wholeCount in
             wordsSorted = [_SortedKeys.Entry](unsafeUninitializedCapacity: words.count) { wordBuffer, wordCount in
-                let target = SortTargets(whole: wholeBuffer, words: wordBuffer)
+                let target = KeyLists(whole: wholeBuffer, words: wordBuffer)
                 (_, scoreRanks) = _Concurrently.run({
                     _ = _SortedKeys.sort(
                         whole, folded: folded, firstBytes: 0..<firstBytes, count: firstCount,
@@ -347,10 +347,11 @@ extension _PrefixIndex {
         return (byte, count)
     }
 
-    /// The sorted lists, as two cores write them (`_SortedKeys.sort`). `@unchecked
-    /// Sendable`: each core writes its own ranges of them, and nothing reads them until
-    /// the `_Concurrently.run` that writes them returns; the lists outlive it.
-    private struct SortTargets: @unchecked Sendable {
+    /// New whole-name and word key lists, made on the calling thread and written by the
+    /// cores of a `_Concurrently.run` (the sorts; `FoldedNames.append`'s other core).
+    /// `@unchecked Sendable`: each core writes its own ranges of them, and nothing reads
+    /// them until the `_Concurrently.run` that writes them returns; the lists outlive it.
+    fileprivate struct KeyLists: @unchecked Sendable {
         let whole: UnsafeMutableBufferPointer<_SortedKeys.Entry>, words: UnsafeMutableBufferPointer<_SortedKeys.Entry>
     }
 
@@ -514,6 +515,7 @@ extension _PrefixIndex {
                     let key = start..<start + _Folding.fold(utf8: display, appendingTo: &folded)
                     guard !key.isEmpty else { continue }
                     let wide = display._hasNonASCII
+                    var keyHash: UInt64? = nil  // (taken once, if a many-named place or a city needs it)
                     // A name that folds like an earlier one of its place is not indexed
                     // again: it is coded over that one's key.
                     if placeKeys.count < fewNames {
@@ -532,8 +534,9 @@ extension _PrefixIndex {
                             manyKeys.reset(keys: Int(record.nameCount))
                             for i in placeKeys.indices { manyKeys.add(Self.hash(folded[placeKeys[i]]), i) }
                         }
-                        let keyHash = Self.hash(folded[key])
-                        if let seen = manyKeys.first(keyHash) {
+                        let hash = Self.hash(folded[key])
+                        keyHash = hash
+                        if let seen = manyKeys.first(hash) {
                             let same = Self.holds(folded, placeKeys[seen], key)
                                 ? seen : Self.firstIndex(of: key, among: placeKeys, in: folded)
                             if let same {
@@ -547,7 +550,7 @@ extension _PrefixIndex {
                                 continue
                             }
                         } else {
-                            manyKeys.add(keyHash, placeKeys.count)
+                            manyKeys.add(hash, placeKeys.count)
                         }
                     }
                     folded.append(0)
@@ -563,7 +566,7 @@ extension _PrefixIndex {
                     nameDisplay.append(UInt32(name))
                     namePlace.append(UInt32(placeIndex))
                     if record.kind == .city {
-                        let keyHash = Self.hash(folded[key]), start = UInt32(start), length = UInt32(key.count)
+                        let keyHash = keyHash ?? Self.hash(folded[key]), start = UInt32(start), length = UInt32(key.count)
                         if n == 0 {
                             cities.names.append((keyHash, start, length))
                         } else {
@@ -630,7 +633,7 @@ extension _PrefixIndex {
 
             /// The first key added with `hash`, if any.
             func first(_ hash: UInt64) -> Int? {
-                var s = Self.slot(hash, mask)
+                var s = _hashSlot(hash, mask: mask)
                 while slots[s].key != 0 {
                     if slots[s].hash == hash { return Int(slots[s].key) - 1 }
                     s = (s + 1) & mask
@@ -641,7 +644,7 @@ extension _PrefixIndex {
             /// Adds key `key` with `hash`, unless a key with that hash was added (the
             /// first is kept).
             mutating func add(_ hash: UInt64, _ key: Int) {
-                var s = Self.slot(hash, mask)
+                var s = _hashSlot(hash, mask: mask)
                 while slots[s].key != 0 {
                     if slots[s].hash == hash { return }
                     s = (s + 1) & mask
@@ -649,9 +652,6 @@ extension _PrefixIndex {
                 slots[s] = (hash, UInt32(key + 1))
             }
 
-            private static func slot(_ hash: UInt64, _ mask: Int) -> Int {
-                Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
-            }
         }
 
         /// Name `name` (`display`, of `own` codes) coded over its fold, `key` of `folded`, the text of key
@@ -710,9 +710,6 @@ extension _PrefixIndex {
         /// FNV-1a (`_fnv1a`).
         static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 { bytes.withUnsafeBufferPointer { _fnv1a($0) } }
 
-        /// FNV-1a (`_fnv1a`).
-        static func hash(_ bytes: [UInt8]) -> UInt64 { _fnv1a(bytes) }
-
         /// Appends `other`, the names of the places after these: its offsets into its text
         /// and its name numbers move past these ones.
         ///
@@ -732,7 +729,7 @@ extension _PrefixIndex {
             var joinedWords: [_SortedKeys.Entry] = []
             let joinedWhole = [_SortedKeys.Entry](unsafeUninitializedCapacity: wholeCount) { wholeBuffer, wholeDone in
                 joinedWords = [_SortedKeys.Entry](unsafeUninitializedCapacity: wordCount) { wordBuffer, wordsDone in
-                    let target = MovedKeys(whole: wholeBuffer, words: wordBuffer)
+                    let target = KeyLists(whole: wholeBuffer, words: wordBuffer)
                     _ = _Concurrently.run({
                         folded += other.folded
                         nameDisplay += other.nameDisplay
@@ -767,14 +764,6 @@ extension _PrefixIndex {
             words = joinedWords
         }
 
-        /// The new lists `append` writes the keys into. `@unchecked Sendable`: only the other
-        /// core writes them, and nothing else touches them until the `_Concurrently.run`
-        /// that writes them returns; the lists outlive it.
-        private struct MovedKeys: @unchecked Sendable {
-            let whole: UnsafeMutableBufferPointer<_SortedKeys.Entry>
-            let words: UnsafeMutableBufferPointer<_SortedKeys.Entry>
-        }
-
         /// Writes `entries` into `list` (uninitialized there) from `start` on, their keys
         /// `offset` bytes on and their names `ref` on.
         private static func move(
@@ -800,14 +789,14 @@ extension _PrefixIndex {
             for part in cityParts { cityCount += part.names.count }
             var bits = 1
             while 1 << bits < 2 * cityCount { bits += 1 }
-            let mask = (1 << bits) - 1, shift = UInt64(64 - bits)
+            let mask = (1 << bits) - 1
             // A city name's hash and its key's start and length in `folded` (an empty slot's
             // length is 0: no key is empty).
             var slots = [(hash: UInt64, start: UInt32, length: UInt32)](repeating: (0, 0, 0), count: 1 << bits)
             for part in cityParts {
                 for i in part.names.indices {
                     let city = part.names[i]
-                    var s = Int(truncatingIfNeeded: (city.hash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                    var s = _hashSlot(city.hash, mask: mask)
                     while slots[s].length != 0 { s = (s + 1) & mask }
                     slots[s] = (city.hash, part.textBase + city.start, city.length)
                 }
@@ -828,7 +817,7 @@ extension _PrefixIndex {
                             let alias = aliases[a], aliasHash = alias.hash
                             let aliasStart = Int(part.textBase + alias.start)
                             let aliasKey = UnsafeBufferPointer(rebasing: text[aliasStart..<aliasStart + Int(alias.length)])
-                            var s = Int(truncatingIfNeeded: (aliasHash &* 0x9E37_79B9_7F4A_7C15) >> shift)
+                            var s = _hashSlot(aliasHash, mask: mask)
                             while table[s].length != 0 {
                                 let city = table[s]
                                 if city.hash == aliasHash && UnsafeBufferPointer(

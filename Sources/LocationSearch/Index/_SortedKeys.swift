@@ -69,11 +69,10 @@ struct _SortedKeys: Sendable {
     ///
     /// - Complexity: O(*n*) passes for *n* entries, then O(*r* log *r*) comparisons for each
     ///   run of *r* entries whose texts share their first 8 bytes.
-    static func sorted(_ entries: [Entry], folded: [UInt8], scratch: SortScratch? = nil) -> [Entry] {
-        let scratch = scratch ?? SortScratch(count: entries.count)
-        return [Entry](unsafeUninitializedCapacity: entries.count) { buffer, count in
+    static func sorted(_ entries: [Entry], folded: [UInt8]) -> [Entry] {
+        [Entry](unsafeUninitializedCapacity: entries.count) { buffer, count in
             count = sort(entries, folded: folded, firstBytes: 0..<256, count: entries.count, into: buffer,
-                         scratch: scratch)
+                         scratch: SortScratch(count: entries.count))
         }
     }
 

@@ -58,11 +58,14 @@ enum _Folding {
         _ = fold(utf8: bytes, appendingTo: &output)
     }
 
-    /// Appends the key of UTF-8 `bytes` (`fold(utf8:into:)`) to `output`; returns how
-    /// many bytes it appended. The build folds each name into its place in the keys' text.
+    /// Appends the key of UTF-8 `bytes` (`fold(utf8:keepTrailingSpace:)`) to `output`;
+    /// returns how many bytes it appended. The build folds each name into its place in the
+    /// keys' text; a key of text beyond ASCII is made here too.
     ///
     /// - Complexity: O(*n*) in the number of bytes.
-    static func fold(utf8 bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8]) -> Int {
+    static func fold(
+        utf8 bytes: UnsafeBufferPointer<UInt8>, appendingTo output: inout [UInt8], keepTrailingSpace: Bool = false
+    ) -> Int {
         let before = output.count
         // Written into a buffer on the stack and appended to `output` a buffer at a time:
         // appending to `output` a byte at a time (checking its uniqueness and capacity
@@ -98,6 +101,7 @@ enum _Folding {
                     }
                 }
             }
+            writer.finish(keepTrailingSpace: keepTrailingSpace, emit: emit)
             output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
         }
         // (Counted here: a count kept by the closure, a variable it captures, had every
@@ -142,21 +146,8 @@ enum _Folding {
         if let key = foldASCII(bytes, keepTrailingSpace: keepTrailingSpace) { return key }
         var key: [UInt8] = []
         key.reserveCapacity(bytes.count + 1)
-        foldScalars(bytes, keepTrailingSpace: keepTrailingSpace, into: &key)
+        _ = fold(utf8: bytes, appendingTo: &key, keepTrailingSpace: keepTrailingSpace)
         return key
-    }
-
-    /// Appends the key of UTF-8 `bytes` to `output`, scalar by scalar (`feedFold`): the fold
-    /// of any text, where `foldASCII` takes only ASCII.
-    private static func foldScalars(
-        _ bytes: UnsafeBufferPointer<UInt8>, keepTrailingSpace: Bool, into output: inout [UInt8]
-    ) {
-        var writer = _KeyWriter<Void>()
-        var i = 0
-        while i < bytes.count {
-            i = feedFold(bytes, at: i) { writer.feed($0, from: ()) { byte, _ in output.append(byte) } }
-        }
-        writer.finish(keepTrailingSpace: keepTrailingSpace) { byte, _ in output.append(byte) }
     }
 
     /// How the key of UTF-8 `bytes` (`fold(utf8:into:)`) compares with `key`, found

@@ -12,28 +12,10 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the name's length.
     static func isLowercaseOnly(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        // `caseCounts`' rule, read only up to the first upper-case letter (most names'
-        // first byte): the build asks it of every alternate name. An ill-formed byte is
-        // skipped (U+FFFD is no letter); a continuation byte after it starts no scalar.
-        var lower = false, i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if byte < 0x80 {
-                if byte &- UInt8(ascii: "A") < 26 { return false }
-                if byte &- UInt8(ascii: "a") < 26 { lower = true }
-                i &+= 1
-                continue
-            }
-            guard let (value, length) = _SimpleCase.scalar(bytes, at: i), let scalar = Unicode.Scalar(value) else {
-                i &+= 1
-                continue
-            }
-            let caseClass = value < 0x1_0000 ? caseClasses[Int(value)] : Self.caseClass(of: scalar)
-            if caseClass == 2 { return false }
-            if caseClass == 3 { lower = true }
-            i &+= length
-        }
-        return lower
+        // Read only up to the first upper-case letter (most names' first byte): the build
+        // asks it of every alternate name.
+        let (upper, lower, _) = caseCounts(bytes, until: .upper)
+        return lower > 0 && upper == 0
     }
 
     /// Whether an alternate name that matched is fit to be a title: a real name, not a
@@ -58,7 +40,7 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the name's length.
     static func hasShowableCase(_ alias: UnsafeBufferPointer<UInt8>) -> Bool {
-        let (upper, lower, letters) = caseCounts(alias, untilMixed: true)
+        let (upper, lower, letters) = caseCounts(alias, until: .mixed)
         if upper > 0 && lower == 0 && letters <= 5 { return false }
         if lower > 0 && upper == 0 { return false }
         return true
@@ -107,43 +89,50 @@ enum _NameQuality {
     ///
     /// - Complexity: O(*n*) in the length of `bytes`.
     static func caseCounts(_ bytes: UnsafeBufferPointer<UInt8>) -> (upper: Int, lower: Int, letters: Int) {
-        caseCounts(bytes, untilMixed: false)
+        caseCounts(bytes, until: .end)
     }
 
-    /// `caseCounts(_:)`, or with `untilMixed` the counts up to the first letter that makes
-    /// both cases seen (then upper and lower are both above 0, and the rest is not read).
+    /// Where `caseCounts(_:until:)` may stop reading.
+    private enum Stop {
+        /// At the end.
+        case end
+        /// At the first letter that makes both cases seen (upper and lower then above 0).
+        case mixed
+        /// At the first upper-case letter (upper then 1).
+        case upper
+    }
+
+    /// `caseCounts(_:)`, or the counts up to where `stop` says, each scalar read on the
+    /// bytes (`_SimpleCase.scalar(_:at:)`). An ill-formed byte is skipped, as U+FFFD,
+    /// which is no letter, and a continuation byte after it starts no scalar: the counts
+    /// the standard library's decoder gives.
     @inline(__always)
     private static func caseCounts(
-        _ bytes: UnsafeBufferPointer<UInt8>, untilMixed: Bool
+        _ bytes: UnsafeBufferPointer<UInt8>, until stop: Stop
     ) -> (upper: Int, lower: Int, letters: Int) {
-        guard bytes._hasNonASCII else {
-            var upper = 0, lower = 0
-            for i in bytes.indices {
-                let byte = bytes[i]
-                if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { upper += 1 }
-                if byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") { lower += 1 }
-                if untilMixed && upper > 0 && lower > 0 { break }
-            }
-            return (upper, lower, upper + lower)
-        }
-        var upper = 0, lower = 0, letters = 0
-        var iterator = bytes.makeIterator()
-        var decoder = Unicode.UTF8()
-        let table = caseClasses
-        while true {
+        var upper = 0, lower = 0, letters = 0, i = 0
+        while i < bytes.count {
             let caseClass: UInt8
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                caseClass = scalar.value < 0x1_0000 ? table[Int(scalar.value)] : Self.caseClass(of: scalar)
-            case .error:
+            let byte = bytes[i]
+            if byte < 0x80 {
+                caseClass = byte &- UInt8(ascii: "A") < 26 ? 2 : byte &- UInt8(ascii: "a") < 26 ? 3 : 0
+                i &+= 1
+            } else if let (value, length) = _SimpleCase.scalar(bytes, at: i), let scalar = Unicode.Scalar(value) {
+                caseClass = value < 0x1_0000 ? caseClasses[Int(value)] : Self.caseClass(of: scalar)
+                i &+= length
+            } else {
+                i &+= 1
                 continue
-            case .emptyInput:
-                return (upper, lower, letters)
             }
             if caseClass != 0 { letters += 1 }
             if caseClass == 2 { upper += 1 } else if caseClass == 3 { lower += 1 }
-            if untilMixed && upper > 0 && lower > 0 { return (upper, lower, letters) }
+            switch stop {
+            case .end: break
+            case .mixed: if upper > 0 && lower > 0 { return (upper, lower, letters) }
+            case .upper: if upper > 0 { return (upper, lower, letters) }
+            }
         }
+        return (upper, lower, letters)
     }
 
     /// Upper-case, lower-case and all letters in `text`.
