@@ -48,7 +48,9 @@ struct CompleteCommand {
 
             OUTPUT: one completion per line, "title, subtitle"; matches in bold on a terminal. \
             When nothing matches, "No places match ..." goes to standard error (the query shown \
-            with control characters escaped and cut to 60 characters). With --json, one JSON \
+            with control characters escaped and cut to 60 columns). A place's characters that \
+            would act on a terminal (control and bidirectional formatting characters, from a custom \
+            index) are shown as U+FFFD. With --json, one JSON \
             object per query on one line, with an empty "results" when nothing matches.
 
             EXIT STATUS: 0 when at least one query had a completion; 1 when none had (as grep); \

@@ -1,3 +1,5 @@
+import LocationSearch
+
 /// A mistake in the command line: one line on standard error, a pointer to the help, exit
 /// status 64 (EX_USAGE).
 struct UsageError: Error {
@@ -220,31 +222,58 @@ func wrap(_ text: String, width: Int = 88) -> String {
     return out.joined(separator: "\n")
 }
 
-/// Text from the command line or standard input, made safe and short to echo in a message:
-/// control characters and escape sequences shown as `\u{1B}`-style escapes, so that what
-/// was typed cannot move the cursor or recolour the terminal, and long text shortened.
+/// Text from the command line, standard input or a data file, made safe to echo in a
+/// message: every character a terminal would act on (`TerminalText.isUnsafe(_:)`: control
+/// and bidirectional formatting characters) shown as an escape (`\t`, `\n`, `\r`,
+/// `\u{1B}`), so that it cannot move the cursor, recolour the terminal or reorder the line.
 enum Sanitized {
-    /// `text` with control characters made visible, at most `limit` characters of it.
+    /// `text` escaped, cut to at most `limit` columns and `4 × limit` bytes (a megabyte of
+    /// combining marks is one character, and is cut too): `… (N bytes)` says how long it was.
+    ///
+    ///     Sanitized.text("a\u{1B}[2Jb")                       // "a\\u{1B}[2Jb"
+    ///     Sanitized.text(String(repeating: "q", count: 100))  // 60 × "q" + "… (100 bytes)"
     static func text(_ text: String, limit: Int = 60) -> String {
-        var out = ""
-        var shown = 0
+        let byteLimit = 4 * limit
+        var out = "", columns = 0, bytes = 0
         for character in text {
-            guard shown < limit else {
-                return out + "… (\(text.count) characters)"
-            }
-            shown += 1
-            for scalar in character.unicodeScalars {
-                switch scalar.value {
-                case 0x09: out += "\\t"
-                case 0x0A: out += "\\n"
-                case 0x0D: out += "\\r"
-                case 0x00..<0x20, 0x7F..<0xA0, 0x2028, 0x2029, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
-                    out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-                default: out.unicodeScalars.append(scalar)
+            let shown = escaped(String(character))
+            let width = TerminalText.width(of: shown)
+            guard columns + width <= limit, bytes + shown.utf8.count <= byteLimit else {
+                // Whatever of a long character fits (a base and some of its marks).
+                if columns + width <= limit {
+                    for scalar in shown.unicodeScalars {
+                        guard bytes + scalar.utf8.count <= byteLimit else { break }
+                        out.unicodeScalars.append(scalar)
+                        bytes += scalar.utf8.count
+                    }
                 }
+                return out + "… (\(text.utf8.count) bytes)"
             }
+            out += shown
+            columns += width
+            bytes += shown.utf8.count
         }
         return out
+    }
+
+    /// A diagnostic for standard error: each line as `text(_:limit:)` makes it, up to
+    /// 1,000 columns (a message can quote an id or a path from a data file), the newlines
+    /// between lines kept.
+    static func message(_ message: String) -> String {
+        message.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { text(String($0), limit: 1_000) }.joined(separator: "\n")
+    }
+
+    /// `text` with its unsafe characters as escapes.
+    static func escaped(_ text: some StringProtocol) -> String {
+        TerminalText.sanitized(text) { scalar in
+            switch scalar {
+            case "\t": "\\t"
+            case "\n": "\\n"
+            case "\r": "\\r"
+            default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            }
+        }
     }
 }
 

@@ -65,7 +65,9 @@ enum JSONLine {
 
 /// Completions for a person: one per line, "title, subtitle". With colour, matches are
 /// bold and the subtitle dim, through the library's ANSI renderer; without, there are no
-/// escape sequences at all.
+/// escape sequences at all. Either way a place's text cannot act on the terminal: what
+/// would (control and bidirectional formatting characters, from a custom gazetteer or
+/// index file) is shown as U+FFFD, as `TerminalText.sanitized(_:replacingWith:)` does.
 enum HumanOutput {
     static func answer(query: String, completions: [LocalSearchCompletion], color: Bool) -> String {
         guard !completions.isEmpty else { return noMatch(query) }
@@ -86,8 +88,7 @@ enum HumanOutput {
     static func line(_ completion: LocalSearchCompletion, color: Bool) -> String {
         // (Each string made once: a completion makes its strings when they are read.)
         guard color else {
-            let title = completion.title, subTitle = completion.subTitle
-            return subTitle.isEmpty ? title : "\(title), \(subTitle)"
+            return TerminalText.sanitized(plainLine(completion))
         }
         var line = completion.ansiHighlightedTitle(style: .bold)
         let subTitle = completion.ansiHighlightedSubTitle(style: .bold, textStyle: .dim)  // empty for none
@@ -96,5 +97,12 @@ enum HumanOutput {
             line += subTitle
         }
         return line
+    }
+
+    /// "title, subtitle" (or the title alone), as the place's data has it: to be passed
+    /// through `TerminalText.sanitized(_:replacingWith:)` before it is printed.
+    static func plainLine(_ completion: LocalSearchCompletion) -> String {
+        let title = completion.title, subTitle = completion.subTitle
+        return subTitle.isEmpty ? title : "\(title), \(subTitle)"
     }
 }

@@ -181,7 +181,7 @@ struct CommandLineToolTests {
         #expect(echoed.stderr.hasPrefix("No places match \"\\u{1B}]0;pwned\\u{7}\\u{1B}[2Jqqq"),
                 "\(echoed.stderr.prefix(120))")
         #expect(echoed.stderr.count < 200, "shortened: \(echoed.stderr.count) characters")
-        #expect(echoed.stderr.hasSuffix("… (100014 characters)\".\n"))
+        #expect(echoed.stderr.hasSuffix("… (100014 bytes)\".\n"))
 
         // Reading standard input: one query matched, so status 0; the miss still on stderr.
         let lines = try Subprocess.run(["complete", "--limit", "1"], input: Data("zzqqxx\nparis\n".utf8))

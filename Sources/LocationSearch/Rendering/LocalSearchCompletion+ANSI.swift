@@ -14,8 +14,10 @@ extension LocalSearchCompletion {
     /// result always ends unstyled, so nothing leaks into what is printed next; with two
     /// `.plain` styles it is the bare title. Highlight ranges are handled as by
     /// `highlightedTitle()`: invalid ones are ignored, and characters are never split.
-    /// Control characters in the title, which a custom gazetteer could contain, are shown
-    /// as U+FFFD so that they cannot act on the terminal.
+    /// Characters a terminal would act on (`TerminalText.isUnsafe(_:)`: control and
+    /// bidirectional formatting characters, which a custom gazetteer could contain) are
+    /// shown as U+FFFD, so that the text cannot move the cursor, retitle the window or
+    /// reorder the line.
     ///
     /// Whether to colour at all is the caller's decision: see `location-search --color`.
     /// To fit a column count, pass the result to `TerminalText.truncated(_:toWidth:ellipsis:)`.
@@ -55,13 +57,7 @@ extension LocalSearchCompletion {
                 output += style.escapeSequence
                 current = style
             }
-            for scalar in text[run.range].unicodeScalars {
-                if scalar.properties.generalCategory == .control {
-                    output += "\u{FFFD}"
-                } else {
-                    output.unicodeScalars.append(scalar)
-                }
-            }
+            output += TerminalText.sanitized(text[run.range])
         }
         if !current.isPlain { output += TerminalStyle.reset }
         return output

@@ -165,7 +165,9 @@ struct DemoCommand {
     /// geonames id: 5391959
     /// ```
     ///
-    /// "-" stands for what the gazetteer does not know.
+    /// "-" stands for what the gazetteer does not know. A value's characters that would act
+    /// on a terminal (from a custom gazetteer or index file) are shown as escapes, as
+    /// `Sanitized` shows them.
     static func details(of place: Place) -> String {
         let region = place.kind == .region ? place.name : place.admin1
         let coordinate = place.coordinate.map {
@@ -181,11 +183,11 @@ struct DemoCommand {
             ("geonames id", place.geonameID.map(String.init)),
         ]
         return fields.map { label, value in
-            (label + ":").padded(to: 13) + (value ?? "-") + "\n"
+            (label + ":").padded(to: 13) + (value.map { Sanitized.escaped($0) } ?? "-") + "\n"
         }.joined()
     }
 
     private static func report(_ error: any Error) {
-        StandardError.write("location-search: \(error)\n")
+        StandardError.write("location-search: \(Sanitized.message(String(describing: error)))\n")
     }
 }

@@ -46,20 +46,20 @@ struct DemoFrame {
 
     /// "> " and the query, scrolled sideways so that the cursor stays on screen.
     static func promptLine(_ editor: LineEditor, columns: Int, color: Bool) -> (String, cursorColumn: Int) {
-        let characters = Array(editor.text)
+        // Each typed character as shown: what would act on the terminal (a pasted escape
+        // sequence, a bidirectional override) as U+FFFD, one column, so that only the
+        // renderer writes escape sequences and the cursor's column stays right.
+        let shown = editor.text.map { TerminalText.sanitized(String($0)) }
+        let widths = shown.map { TerminalText.width(of: $0) }
         let room = max(1, columns - prompt.count)
         var start = 0
-        var widthBeforeCursor = TerminalText.width(of: String(characters[..<editor.cursor]))
+        var widthBeforeCursor = widths[..<editor.cursor].reduce(0, +)
         // The cursor needs a column of its own after the text before it.
         while start < editor.cursor && widthBeforeCursor > room - 1 {
-            widthBeforeCursor -= TerminalText.width(of: characters[start])
+            widthBeforeCursor -= widths[start]
             start += 1
         }
-        // Control characters are shown as "?": only the renderer writes escape sequences.
-        let typed = String(String.UnicodeScalarView(String(characters[start...]).unicodeScalars.map {
-            $0.properties.generalCategory == .control ? "?" : $0
-        }))
-        return (styled(prompt, .bold, color: color) + typed, prompt.count + widthBeforeCursor)
+        return (styled(prompt, .bold, color: color) + shown[start...].joined(), prompt.count + widthBeforeCursor)
     }
 
     /// "  57 matches · 212 µs", with the current row's number when not all fit
@@ -109,8 +109,7 @@ struct DemoFrame {
             }
             text = line
         } else {
-            let title = completion.title, subTitle = completion.subTitle
-            let plain = subTitle.isEmpty ? title : "\(title), \(subTitle)"
+            let plain = TerminalText.sanitized(HumanOutput.plainLine(completion))
             text = selected ? inverse.applied(to: plain) : plain
         }
         let line = TerminalText.truncated((selected ? inverse.applied(to: marker) : "  ") + text, toWidth: columns)
