@@ -33,7 +33,8 @@ struct BuildIndexCommand {
         options: [
             OptionDeclaration(
                 "--output", "-o", value: "FILE",
-                help: "Where to write it; without it, refreshes the bundled gazetteer's cached index."
+                help: "Where to write it (a new file, or a regular file to replace); without it, refreshes the "
+                    + "bundled gazetteer's cached index."
             ) { command, text in
                 command.output = text
             },
@@ -86,14 +87,16 @@ struct BuildIndexCommand {
         bar.finish()
         // Rows of the dump that are not places (mountains in allCountries.txt, say) are
         // skipped, never silently: say how many, why, and where.
-        for line in report.description.split(separator: "\n") { StandardError.write("location-search: \(line)\n") }
+        for line in report.description.split(separator: "\n") {
+            StandardError.write("location-search: \(Sanitized.message(String(line)))\n")
+        }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         // (From `stat`: FileManager's size attribute is not an `Int` everywhere, and read
         // as one it said 0.0 MB.)
         var status = stat()
         let size = stat(file.path, &status) == 0 ? " (\(formatted("%.1f", Double(status.st_size) / 1e6)) MB)" : ""
         let output = OutputStream()
-        output.write("wrote \(file.path)\(size) in \(formatted("%.2f", seconds)) s\n")
+        output.write("wrote \(Sanitized.message(file.path))\(size) in \(formatted("%.2f", seconds)) s\n")
         try output.flush()
         return 0
     }

@@ -31,8 +31,11 @@ struct CommonOptions {
                 "--country", value: "CC[,CC...]",
                 help: "Only places in these countries (ISO 3166-1 alpha-2 codes, e.g. US or GB,FR)."
             ) { options, text in
-                let codes = text.split(separator: ",").map { $0._trimmingHorizontalSpace().uppercased() }
-                guard !codes.isEmpty, codes.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isLetter) }) else {
+                // Two ASCII letters each: "ÄÖ" (or "ß", which upper-cases to "SS") is no code.
+                let words = text.split(separator: ",").map { $0._trimmingHorizontalSpace() }
+                let codes = words.map { $0.uppercased() }
+                guard !words.isEmpty, words.allSatisfy({ $0.count == 2 && $0.allSatisfy { $0.isASCII && $0.isLetter } })
+                else {
                     throw UsageError(message: "--country needs ISO 3166-1 alpha-2 codes such as US or GB,FR, "
                                      + "not \"\(Sanitized.text(text))\"")
                 }

@@ -26,6 +26,10 @@ import Darwin
 // A write to a pipe whose reader has gone fails with EPIPE, handled where it happens
 // (see `OutputStream`, `StandardError`), the same whether or not the parent ignored SIGPIPE.
 signal(SIGPIPE, SIG_IGN)
+// Past a file-size limit (`ulimit -f`) a write fails with EFBIG, reported as any failed
+// write is (an error on standard error, exit 2; a cache that cannot be written is
+// skipped), instead of the process dying of SIGXFSZ without a word.
+signal(SIGXFSZ, SIG_IGN)
 let arguments = Array(CommandLine.arguments.dropFirst())
 let status: Int32
 do {
@@ -35,7 +39,7 @@ do {
     StandardError.write(error.report)
     status = 64
 } catch {
-    StandardError.write("location-search: \(error)\n")
+    StandardError.write("location-search: \(Sanitized.message(String(describing: error)))\n")
     status = 2
 }
 exit(status)

@@ -50,6 +50,26 @@ func writeFully(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -
     return done
 }
 
+/// What is at `path` when it is not a regular file, in words ("a symbolic link", "a
+/// FIFO", "a device", "a directory", "a socket"); `nil` for a regular file or nothing
+/// there. `followingLinks: false` looks at a symbolic link itself (`lstat`), not at what
+/// it names.
+///
+///     nonRegularFileKind(atPath: "/dev/null")   // "a device"
+func nonRegularFileKind(atPath path: String, followingLinks: Bool = true) -> String? {
+    var status = stat()
+    guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return nil }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFLNK: return "a symbolic link"
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR, S_IFBLK: return "a device"
+    case S_IFDIR: return "a directory"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
+    }
+}
+
 /// The C library's words for error `code` (`strerror`), by default the last call's
 /// (`errno`): the reason in the library's file errors ("No such file or directory").
 func errnoDescription(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }

@@ -22,7 +22,8 @@ nonisolated(unsafe) private let crashPrevious = UnsafeMutablePointer<sigaction>.
 /// Restores the terminal when the process crashes: on SIGSEGV, SIGBUS, SIGILL, SIGTRAP
 /// (Swift's traps), SIGFPE, SIGABRT and SIGSYS the handler writes `Terminal.restoreSequence`
 /// and puts back the saved attributes, then hands the signal on to whatever handled it
-/// before (the runtime's crash report, or the default action: the process dies of it).
+/// before (the runtime's crash report, or the default action: the process dies of it);
+/// the same signal sent by another process gets the default action.
 ///
 /// The demo's loop restores the terminal for every other signal that can be caught (they
 /// arrive as bytes on `EventPipe`); SIGKILL and SIGSTOP cannot be caught by anyone.
@@ -39,7 +40,7 @@ enum CrashRestore {
         guard !installed else { return }
         installed = true
         for signal in signals {
-            SignalAction.install(signal, handler: crashHandler, flags: 0, previous: crashPrevious + Int(signal))
+            SignalAction.install(signal, infoHandler: crashHandler, previous: crashPrevious + Int(signal))
         }
     }
 
@@ -59,7 +60,7 @@ enum CrashRestore {
 }
 
 /// The crash handler: async-signal-safe calls only, no allocation.
-private func crashHandler(_ signal: Int32) {
+private func crashHandler(_ signal: Int32, _ info: UnsafeMutablePointer<siginfo_t>?, _: UnsafeMutableRawPointer?) {
     let descriptor = crashDescriptor
     if descriptor >= 0 {
         crashDescriptor = -1
@@ -68,7 +69,14 @@ private func crashHandler(_ signal: Int32) {
         _ = tcsetattr(descriptor, TCSANOW, &crashAttributes)
     }
     // Hand the signal on: the previous action back, then the signal again (delivered when
-    // this handler returns, as it is blocked meanwhile; a fault would also recur).
-    _ = sigaction(signal, crashPrevious + Int(signal), nil)
+    // this handler returns, as it is blocked meanwhile; a fault would also recur). One
+    // another process sent (`kill -SEGV`) is no crash, and the runtime's crash reporter
+    // lets it pass: it gets the default action, so the demo ends by it as it would without
+    // this handler, not with its screen restored under a loop still running.
+    if SignalAction.isSentByAnotherProcess(info) {
+        SignalAction.install(signal, handler: SIG_DFL, flags: 0, previous: nil)
+    } else {
+        _ = sigaction(signal, crashPrevious + Int(signal), nil)
+    }
     _ = raise(signal)
 }

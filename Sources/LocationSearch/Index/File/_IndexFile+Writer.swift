@@ -81,8 +81,17 @@ extension _IndexFile {
         /// (`.<name>.<pid>.tmp`), renamed over it when complete. Temporary files that
         /// writers killed before the rename left there are removed first. Returns the
         /// checksum of the header and the table (`Reader.tableChecksum`, what a seal names).
+        ///
+        /// Only a regular file at `url` is replaced: a rename over a symbolic link, a
+        /// FIFO, a device or a directory would put the index in its place (as root,
+        /// `/dev/null` itself), so any of those is an error.
         @discardableResult
         func write(to url: URL) throws -> UInt64 {
+            if let kind = nonRegularFileKind(atPath: url.path, followingLinks: false) {
+                throw GazetteerError.unwritableFile(
+                    path: url.path,
+                    reason: "it is \(kind), and only a regular file is replaced: give another path, or remove it")
+            }
             let prefix = self.prefix
             let directory = url.deletingLastPathComponent()
             removeStaleTemporaryFiles(for: url)
