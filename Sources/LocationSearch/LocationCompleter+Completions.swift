@@ -21,8 +21,7 @@ extension LocationCompleter {
     public func completions(for query: String, options: CompletionOptions = .init()) -> [LocalSearchCompletion] {
         guard options.limit > 0 else { return [] }
         let plan = _QueryPlan(query: query)
-        if options.limit <= _PrecomputedAnswers.depth, options.near == nil, options.countries.isEmpty,
-           options.kinds.isEmpty, plan.tokensBeforeComma == nil,
+        if options._isServedByStoredAnswers, plan.tokensBeforeComma == nil,
            let stored = answers.entries(for: plan.key, typoTolerance: options.typoTolerance) {
             let nameDisplay = source.index.nameDisplay, namePlace = source.index.namePlace
             let language = options.language == nil ? -1 : source.language(options.language)
@@ -73,5 +72,22 @@ extension LocationCompleter {
     func search(for plan: _QueryPlan, options: CompletionOptions, filterViews: Bool = true)
         -> (matches: [_Match], exactCount: Int) {
         _Search.matches(for: plan, options: options, in: source, filterViews: filterViews)
+    }
+}
+
+extension CompletionOptions {
+    /// Whether the index's stored answers (`_PrecomputedAnswers`) may answer under these
+    /// options: only when they equal the defaults once the fields the stored answers serve
+    /// are set to theirs. Those are a limit up to their depth (they are cut to it), typo
+    /// tolerance (stored both ways) and the language (applied to the rows they give). Any
+    /// other field, one added later included, keeps them out until it is served here.
+    var _isServedByStoredAnswers: Bool {
+        guard limit <= _PrecomputedAnswers.depth else { return false }
+        let defaults = CompletionOptions()
+        var rest = self
+        rest.limit = defaults.limit
+        rest.typoTolerance = defaults.typoTolerance
+        rest.language = defaults.language
+        return rest == defaults
     }
 }

@@ -128,6 +128,30 @@ struct PrecomputedAnswersTests {
         #expect(completer.completions(for: "s, fr") == Self.searching(completer).completions(for: "s, fr"))
     }
 
+    /// Every field of `CompletionOptions`, and whether the stored answers serve a value
+    /// other than its default. A field added to the options fails the first check until it
+    /// is listed here; until it is served by `_isServedByStoredAnswers`, a value other than
+    /// its default keeps the stored answers out by construction.
+    static let servedFields: [(field: String, changed: CompletionOptions, served: Bool)] = [
+        ("limit", CompletionOptions(limit: 3), true),
+        ("near", CompletionOptions(near: GeoCoordinate(latitude: 1, longitude: 2)), false),
+        ("countries", CompletionOptions(countries: ["FR"]), false),
+        ("kinds", CompletionOptions(kinds: [.city]), false),
+        ("typoTolerance", CompletionOptions(typoTolerance: false), true),
+        ("language", CompletionOptions(language: "de"), true),
+    ]
+
+    @Test func theStoredAnswersServeTheFieldsTheyWereMadeForAndNoOther() {
+        let fields = Mirror(reflecting: CompletionOptions()).children.compactMap(\.label)
+        #expect(fields == Self.servedFields.map(\.field), "a new option: say whether the stored answers serve it")
+        #expect(CompletionOptions()._isServedByStoredAnswers)
+        for (field, changed, served) in Self.servedFields {
+            #expect(changed != CompletionOptions(), "\(field) changed")
+            #expect(changed._isServedByStoredAnswers == served, "\(field)")
+        }
+        #expect(!CompletionOptions(limit: _PrecomputedAnswers.depth + 1)._isServedByStoredAnswers)
+    }
+
     @Test func damagedAnswersAreRejected() async throws {
         let completer = try await completer
         let answers = completer.answers
