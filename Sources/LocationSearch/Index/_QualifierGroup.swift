@@ -1,15 +1,19 @@
 /// What a qualifier reads of a place: its kind and its region and country labels
-/// (`_Qualifiers.words(for:)` reads nothing else), so places alike in these are accepted
-/// or rejected together.
+/// (`_Qualifiers.words(for:)` reads these and nothing else), so places alike in these are
+/// accepted or rejected together.
+///
+/// The fields are listed, not derived from `_PlaceContext` less what a qualifier ignores:
+/// a label added to the context stays out of the grouping until a qualifier reads it.
 struct _QualifierGroup: Hashable {
     var kind: UInt8
-    /// The place's labels, less the two a qualifier does not read (continent, time zone).
-    var labels: _PlaceContext
+    var countryCode: Int32, countryName: Int32
+    var admin1Name: Int32, admin1Code: Int32
 
     init(_ record: _PlaceRecord) {
         kind = record.kindCode
-        labels = _PlaceContext(record)
-        labels.continent = -1
-        labels.timeZone = -1
+        countryCode = record.countryCode
+        countryName = record.countryName
+        admin1Name = record.admin1Name
+        admin1Code = record.admin1Code
     }
 }
