@@ -8,7 +8,7 @@ import Dispatch
 /// "Takht-e Qeysar"), at most `copyDepth` strings in a row, so any string decodes from
 /// itself and at most that many before it. The gazetteer keeps its names this way: for
 /// the bundled data, 15.7 MB of UTF-8 become about 9.2 MB of codes and 1.6 MB of offsets
-/// (8-bit FSST codes took 11.9 and 1.7; see docs/filters-and-footprint.md).
+/// (8-bit FSST codes took 11.9 and 1.7; see docs/decisions/0024-names-coded-with-a-symbol-table.md).
 ///
 /// In an index file, a string may instead be coded as an edit of a folded key of the
 /// index (`folds`, `_NameFolds`): the bundled names' codes are then 5.2 MB, not 9.2. Such

@@ -10,7 +10,7 @@ extension _NameFolds {
     /// which codes most names in two codes; else the edits in one mode, `.title` when the
     /// name's words start with capitals, else `.none`. (The modes that also upper-case
     /// after separators or everywhere, and a search over every mode, cost the build a
-    /// fifth more instructions for 0.3% fewer bytes: docs/filters-and-footprint.md.) The
+    /// fifth more instructions for 0.3% fewer bytes: docs/decisions/0037-names-as-edits-of-their-folds.md.) The
     /// edits are right by construction (each case mode upper-cases exactly what `lowered`
     /// lowered, and the literals are the symbol table's own codes), which debug builds
     /// check by decoding each.

@@ -689,7 +689,7 @@ extension _PrefixIndex {
         /// per-name and per-key work: a debug build, the one an app under development runs,
         /// does not specialize generic code, and there `enumerated()`, `elementsEqual`, a
         /// key path's `map` or a `for`-`in` over an array cost 5 to 20 times an index loop.
-        /// `docs/performance.md`, "The debug first build".)
+        /// `docs/decisions/0053-the-debug-first-build.md`.)
         private static func firstIndex(of key: Range<Int>, among ranges: [Range<Int>], in folded: [UInt8]) -> Int? {
             folded.withUnsafeBufferPointer { folded in
                 let key = UnsafeBufferPointer(rebasing: folded[key])

@@ -17,7 +17,7 @@
 /// typo walk reads a key's byte past it from the text, and over the check queries the
 /// 99th percentile of a keystroke with typo tolerance costs 4% more instructions than with
 /// two, without typo tolerance the same: the price of an index under 40 MB. With none,
-/// the misses rose by a third: docs/filters-and-footprint.md.)
+/// the misses rose by a third: docs/decisions/0013-packed-next-bytes-below-the-tries.md.)
 ///
 /// Nodes are stored level by level (the root, then every one-byte prefix, ...), each
 /// level in key order, so the children of consecutive nodes are consecutive, and node

@@ -79,7 +79,7 @@ struct _SortedKeys: Sendable {
     /// The memory a sort of up to `count` entries works in, made by the thread that will
     /// free it for a sort on another core, as the build makes its other large lists: what
     /// a core makes and frees can stay in its thread's malloc arena, resident after the
-    /// build (`docs/filters-and-footprint.md`). `@unchecked Sendable`: one sort at a time
+    /// build (`docs/decisions/0058-the-first-runs-memory.md`). `@unchecked Sendable`: one sort at a time
     /// uses it, on the core it is handed to, until the `_Concurrently.run` that runs that
     /// sort returns.
     final class SortScratch: @unchecked Sendable {
