@@ -38,3 +38,26 @@ enum Products {
         return url
     }
 }
+
+/// The bundled index's cache for the tests, apart from the user's own: `.build/test-cache`
+/// in the package. The in-process completer is given it, and the tool's subprocesses find
+/// it through `XDG_CACHE_HOME` (`Subprocess`, `TerminalSession.defaultEnvironment`), so a
+/// test run neither reads a cache another build of the library wrote nor writes one for
+/// the person's own `location-search`. (On Apple platforms the tool reads
+/// `~/Library/Caches` and does not read `XDG_CACHE_HOME`: its subprocesses share the
+/// person's cache there.)
+enum TestCache {
+    static let home: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build/test-cache")
+
+    /// Where the library keeps the bundled index under `home`, as it does under
+    /// `XDG_CACHE_HOME`.
+    static var directory: URL { home.appendingPathComponent("location-search") }
+
+    /// `environment` with `XDG_CACHE_HOME` set to `home`.
+    static func environment(_ environment: [String: String]) -> [String: String] {
+        var environment = environment
+        environment["XDG_CACHE_HOME"] = home.path
+        return environment
+    }
+}

@@ -33,7 +33,7 @@ enum Subprocess {
         let process = Process()
         process.executableURL = try program ?? Products.locationSearch()
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
+        var env = TestCache.environment(ProcessInfo.processInfo.environment)
         env["NO_COLOR"] = nil
         env["FORCE_COLOR"] = nil
         env.merge(environment) { $1 }

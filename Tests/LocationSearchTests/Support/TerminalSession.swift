@@ -173,7 +173,7 @@ final class TerminalSession {
     /// TERM=xterm-256color, a UTF-8 locale, and no colour overrides from the test's own
     /// environment.
     static var defaultEnvironment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment = TestCache.environment(ProcessInfo.processInfo.environment)
         for name in ["NO_COLOR", "FORCE_COLOR", "COLUMNS", "LINES", "TMUX"] { environment[name] = nil }
         environment["TERM"] = "xterm-256color"
         environment["LANG"] = "C.UTF-8"

@@ -27,7 +27,9 @@ func bundledCompleter() async throws -> LocationCompleter {
     try await bundledLoad.value
 }
 
-private let bundledLoad = Task { try await onOwnThread { try LocationCompleter() } }
+private let bundledLoad = Task {
+    try await onOwnThread { try LocationCompleter(bundledCacheDirectory: TestCache.directory) }
+}
 
 /// For suites whose tests hold their thread while they wait (on a subprocess, or on a
 /// pseudo-terminal with `poll`): at most one such test runs at a time, in the whole test
