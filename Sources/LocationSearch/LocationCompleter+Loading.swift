@@ -71,7 +71,8 @@ extension LocationCompleter {
         if let cacheFile {
             try? FileManager.default.createDirectory(
                 at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let checksum = try? _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile) {
+            if let checksum = try? _IndexFile.write(
+                built, sourceKey: sourceKey, to: cacheFile, replacingAnyFile: true) {
                 _IndexFile.Seal.write(checksum, for: cacheFile)
             }
         }
@@ -93,7 +94,8 @@ extension LocationCompleter {
         let file = bundledCacheFile(in: cacheDirectory, sourceKey: sourceKey)
         try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
         progress?("Writing index", 0)
-        _IndexFile.Seal.write(try _IndexFile.write(built, sourceKey: sourceKey, to: file), for: file)
+        _IndexFile.Seal.write(
+            try _IndexFile.write(built, sourceKey: sourceKey, to: file, replacingAnyFile: true), for: file)
         removeOldBundledCaches(besides: file)
         return file
     }
@@ -188,6 +190,10 @@ extension LocationCompleter {
 
     /// Writes the completer's index to `url` (atomically), for `init(indexFile:)`.
     ///
+    /// - Throws: `GazetteerError.unwritableFile` if it cannot be written, or if something
+    ///   other than a regular file is at `url` (a symbolic link, a FIFO, a device, a
+    ///   folder): only a regular file is replaced.
+    ///
     /// - Complexity: O(*s*), *s* the size of the index (about 70 bytes per name).
     public func writeIndex(to url: URL) throws {
         try _IndexFile.write(self, sourceKey: "", to: url)
@@ -258,9 +264,11 @@ extension LocationCompleter {
     /// Everything this library bakes into an index besides the data, as one line: the
     /// index version (`_IndexFile.version`, one number for the format and the search),
     /// every ranking weight (`_Ranking.fingerprint()`, which reflects over all of them),
-    /// checksums of the folding table and the synonyms, and the stored answers'
-    /// parameters. Part of the bundled cache's key, so
-    /// that a library whose index or answers would differ never reuses a cached one.
+    /// checksums of every rule table the build reads (the folding and case tables, the
+    /// synonyms, the region and country aliases), the typo walk's budgets and efforts,
+    /// whose results the stored answers hold (`_FuzzyFrontier.policyFingerprint`), and the
+    /// stored answers' parameters. Part of the bundled cache's key, so that a library whose
+    /// index or answers would differ never reuses a cached one.
     static let libraryKey: String = {
         var synonyms: [UInt8] = []
         for entry in _Synonyms.entries {
@@ -268,14 +276,16 @@ extension LocationCompleter {
             for alternative in entry.alternatives { synonyms += alternative + [0] }
             synonyms.append(0xFF)
         }
-        let ranking = _Checksum.of(Array(_Ranking.fingerprint().utf8))
-        let folding = _Checksum.of(Array(_foldingTableSource.utf8))
+        func checksum(_ text: String) -> String { String(_Checksum.of(Array(text.utf8)), radix: 16) }
         let ascii = _Checksum.of(_Folding.ascii)
         return [
             "version \(_IndexFile.version)",
-            "ranking \(String(ranking, radix: 16))",
-            "folding \(String(folding, radix: 16)) \(String(ascii, radix: 16))",
+            "ranking \(checksum(_Ranking.fingerprint()))",
+            "folding \(checksum(_foldingTableSource)) \(String(ascii, radix: 16))",
+            "case \(checksum(_simpleCaseTableSource)) \(checksum(_caseClassTableSource))",
             "synonyms \(String(_Checksum.of(synonyms), radix: 16))",
+            "aliases \(checksum(_PlaceAliases.fingerprint))",
+            "typos \(checksum(_FuzzyFrontier.policyFingerprint))",
             "answers \(_PrecomputedAnswers.minimumKeys) \(_PrecomputedAnswers.depth)",
         ].joined(separator: ";")
     }()

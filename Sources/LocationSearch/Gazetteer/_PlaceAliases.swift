@@ -39,4 +39,12 @@ enum _PlaceAliases {
     static func countryAliases(code: String, iso3: String) -> [String] {
         [code] + (iso3.isEmpty ? [] : [iso3]) + (countries[code] ?? [])
     }
+
+    /// Both tables as one text, keys in order (a dictionary's own order changes from run
+    /// to run): part of the bundled cache's key (`LocationCompleter.libraryKey`).
+    static var fingerprint: String {
+        [regions, countries].map { table in
+            table.keys.sorted().map { "\($0)=\(table[$0]!.joined(separator: ","))" }.joined(separator: ";")
+        }.joined(separator: "|")
+    }
 }

@@ -151,4 +151,16 @@ struct _FuzzyFrontier {
         }
         return min(total, 2)
     }
+
+    /// The typo policy as one text, worked out from `budget(for:)`, `maxExpansions` and
+    /// `expansionsBesideExact(queryLength:)` themselves (for words and queries up to 32
+    /// bytes): the stored answers hold typo matches, so a change to any of them changes
+    /// the bundled cache's key (`LocationCompleter.libraryKey`).
+    static var policyFingerprint: String {
+        let lengths = 0...32
+        let budgets = lengths.map { budget(for: [UInt8](repeating: 0x61, count: $0)) }
+        let pairs = lengths.map { budget(for: [0x61, 0x61, 0x61, 0x61, 0x20] + [UInt8](repeating: 0x61, count: $0)) }
+        let efforts = lengths.map { expansionsBesideExact(queryLength: $0) }
+        return "\(maxExpansions) \(budgets) \(pairs) \(efforts)"
+    }
 }

@@ -83,11 +83,13 @@ extension _IndexFile {
         /// checksum of the header and the table (`Reader.tableChecksum`, what a seal names).
         ///
         /// Only a regular file at `url` is replaced: a rename over a symbolic link, a
-        /// FIFO, a device or a directory would put the index in its place (as root,
-        /// `/dev/null` itself), so any of those is an error.
+        /// FIFO or a device would put the index in its place (as root, `/dev/null` itself),
+        /// so any of those is an error. `replacingAnyFile` is for the library's own cache
+        /// folder, whose entries are all its own: there whatever is in the way (a FIFO, a
+        /// link) is replaced, and only a directory, which a rename cannot replace, fails.
         @discardableResult
-        func write(to url: URL) throws -> UInt64 {
-            if let kind = nonRegularFileKind(atPath: url.path, followingLinks: false) {
+        func write(to url: URL, replacingAnyFile: Bool = false) throws -> UInt64 {
+            if !replacingAnyFile, let kind = nonRegularFileKind(atPath: url.path, followingLinks: false) {
                 throw GazetteerError.unwritableFile(
                     path: url.path,
                     reason: "it is \(kind), and only a regular file is replaced: give another path, or remove it")

@@ -119,15 +119,18 @@ enum _IndexFile {
 
     static func align(_ offset: Int) -> Int { (offset + 15) & ~15 }
 
-    /// Writes `completer` with `sourceKey` (what it was built from) to `url`, atomically
-    /// (see `Writer.write(to:)`).
-    /// Returns the file's table checksum (`Reader.tableChecksum`).
+    /// Writes `completer` with `sourceKey` (what it was built from) to `url`, atomically,
+    /// replacing only a regular file there unless `replacingAnyFile` (see
+    /// `Writer.write(to:replacingAnyFile:)`). Returns the file's table checksum
+    /// (`Reader.tableChecksum`).
     @discardableResult
-    static func write(_ completer: LocationCompleter, sourceKey: String, to url: URL) throws -> UInt64 {
-        try writer(for: completer, sourceKey: sourceKey).write(to: url)
+    static func write(
+        _ completer: LocationCompleter, sourceKey: String, to url: URL, replacingAnyFile: Bool = false
+    ) throws -> UInt64 {
+        try writer(for: completer, sourceKey: sourceKey).write(to: url, replacingAnyFile: replacingAnyFile)
     }
 
-    /// The sections `write(_:sourceKey:to:)` writes for `completer`.
+    /// The sections `write(_:sourceKey:to:replacingAnyFile:)` writes for `completer`.
     static func writer(for completer: LocationCompleter, sourceKey: String) -> Writer {
         var writer = Writer()
         writer.append("source.key", _Column(Array(sourceKey.utf8)))
