@@ -22,8 +22,8 @@ let package = Package(
             name: "LocationSearch",
             dependencies: ["LocationSearchGazetteerData"],
             exclude: [
-                "Text/generate_folding_table.py", "Text/generate_case_classes.swift", "Text/generate_simple_case.swift",
-                "Rendering/generate_width_table.py",
+                "Generated/generate_folding_table.py", "Generated/generate_case_classes.swift",
+                "Generated/generate_simple_case.swift", "Generated/generate_width_table.py",
             ]
         ),
         .executableTarget(

@@ -11,7 +11,7 @@ struct NameQualityTests {
 
     /// The table read from the generated ranges (`_caseClassTableSource`) is the
     /// properties' for every scalar of the Basic Multilingual Plane. If a toolchain's
-    /// Unicode data differ, run `generate_case_classes.swift` (Sources/LocationSearch/Text).
+    /// Unicode data differ, run `generate_case_classes.swift` (Sources/LocationSearch/Generated).
     @Test func theTableHoldsEveryBasicPlaneScalarsClass() {
         let table = _NameQuality.caseClasses
         #expect(table.count == 0x1_0000)

@@ -44,7 +44,7 @@ struct SimpleCaseTests {
     /// The table (`_simpleCaseTableSource`) is the properties' for every scalar of its
     /// blocks, every scalar of the caseless blocks is simple and its own lower case, and
     /// no other scalar of the Basic Multilingual Plane is simple. If a toolchain's Unicode
-    /// data differ, run `generate_simple_case.swift` (Sources/LocationSearch/Text).
+    /// data differ, run `generate_simple_case.swift` (Sources/LocationSearch/Generated).
     @Test func theTableHoldsThePropertiesLowerCase() {
         var wrong: [UInt32] = []
         for value in UInt32(0)..<0x1_0000 {
