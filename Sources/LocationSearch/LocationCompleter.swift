@@ -77,7 +77,7 @@ public struct LocationCompleter: Sendable {
             qualifierBits: _KeyQualifierBits(contexts: qualifying.contexts, alternateKeys: alternateKeys),
             qualifierPrefixes: qualifying.prefixes, qualifiers: qualifying.qualifiers)
         progress?("Precomputing answers", 0)
-        let answers = _PrecomputedAnswers.build(for: searching)
+        let answers = _PrecomputedAnswers.build(for: searching.source)
         progress?("Precomputing answers", 1)
         source = searching.source.with(gazetteer: gazetteer.with(names: names))
         self.answers = answers

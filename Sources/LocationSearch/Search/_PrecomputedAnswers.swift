@@ -138,14 +138,14 @@ struct _PrecomputedAnswers: Sendable {
         }
     }
 
-    /// Finds the heavy query keys of `completer`'s index and stores their answers, as
-    /// `completer` (which must have no precomputed answers) gives them.
+    /// Finds the heavy query keys of `source`'s index and stores their answers, as the
+    /// search over `source` (which must have no precomputed answers) gives them.
     ///
     /// - Complexity: O(*h* (*s* + *a* log *n*)) for *h* heavy keys, *a* the alphabet and
     ///   *s* the cost of a search; *h* is at most the number of keys over `minimumKeys`
     ///   times the longest name.
-    static func build(for completer: LocationCompleter) -> _PrecomputedAnswers {
-        let index = completer.index
+    static func build(for source: _CompletionSource) -> _PrecomputedAnswers {
+        let index = source.index
         // The heavy keys: a trie walk over the folded ASCII alphabet, down only from heavy
         // nodes (a node holds no more keys than its parent); the walks under each first
         // byte split between the cores.
@@ -163,7 +163,7 @@ struct _PrecomputedAnswers: Sendable {
         let answers = _ResultSlots<(entries: [Entry], exactCount: Int)>(count: heavy.count)
         DispatchQueue.concurrentPerform(iterations: heavy.count) { i in
             let plan = _QueryPlan(key: queries[i], tokensBeforeComma: nil)
-            let found = completer.search(for: plan, options: CompletionOptions(limit: depth))
+            let found = _Search.matches(for: plan, options: CompletionOptions(limit: depth), in: source)
             let matches = found.matches
             // Only full, unqualified answers: a qualified one needs its qualifier words.
             guard matches.count == depth, matches.allSatisfy({ $0.shown.qualifier.isEmpty }) else { return }

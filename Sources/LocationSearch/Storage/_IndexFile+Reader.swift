@@ -53,6 +53,9 @@ extension _IndexFile {
         /// node, stored answer and place record against the rest): false only for a file
         /// with a matching seal.
         let checksStructure: Bool
+        /// The layout of the records the file stores (`Header.recordLayout`), for its
+        /// reader to check against its own before it reads a record.
+        let recordLayout: UInt64
         private let memory: _Memory
         private let lock = _Lock()
         private var unread: Set<String>
@@ -117,8 +120,9 @@ extension _IndexFile {
             }
             tableChecksum = table[tableWords]
             checksStructure = seal != tableChecksum
-            guard fields[2] == _PackedPlace.layoutSignature, fields[3] == byteOrderMark else {
-                throw invalid("it was written on a machine with another layout")
+            recordLayout = fields[2]
+            guard fields[3] == byteOrderMark else {
+                throw invalid("it was written on a machine with another byte order")
             }
             var sections: [Section] = [], gaps: [Int] = []
             var byName: [String: Section] = [:]

@@ -16,11 +16,16 @@ extension _IndexFile {
     /// Collects an index file's sections, in the order types append them, and writes the
     /// file: header, table and sections, each section at the next 16-byte boundary.
     ///
-    ///     var writer = _IndexFile.Writer()
+    ///     var writer = _IndexFile.Writer(recordLayout: _PackedPlace.layoutSignature)
     ///     writer.append("folded", folded)          // a column's bytes, as they are
     ///     writer.append("name.longest", value: 12)  // one UInt64
     ///     try writer.write(to: url)
     struct Writer {
+        /// The layout of the records the file stores, for its header (`Header.recordLayout`).
+        let recordLayout: UInt64
+
+        init(recordLayout: UInt64) { self.recordLayout = recordLayout }
+
         /// A section's bytes, and the memory that holds them (kept alive until written).
         private struct Pending {
             var name: String
@@ -52,7 +57,7 @@ extension _IndexFile {
 
         /// The header's fields, the table and its checksum, as they start the file.
         private var prefix: [UInt64] {
-            var header = Header()
+            var header = Header(recordLayout: recordLayout)
             header.sectionCount = UInt64(pending.count)
             var words = header.fields
             for section in sections {

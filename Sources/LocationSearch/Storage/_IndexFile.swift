@@ -58,9 +58,10 @@ enum _IndexFile {
     struct Header {
         var magic = _IndexFile.magic
         var version = _IndexFile.version
-        /// The stored place record's layout (`_PackedPlace.layoutSignature`: its stride and
-        /// field offsets) and a byte-order mark: the file is this machine's.
-        var recordLayout = _PackedPlace.layoutSignature
+        /// The layout of the records the file stores (its writer's `recordLayout`: for the
+        /// completer, `_PackedPlace.layoutSignature`, the place record's stride and field
+        /// offsets) and a byte-order mark: the file is this machine's.
+        var recordLayout: UInt64
         var byteOrder = _IndexFile.byteOrderMark
         var sectionCount: UInt64 = 0
 
@@ -118,42 +119,6 @@ enum _IndexFile {
     }
 
     static func align(_ offset: Int) -> Int { (offset + 15) & ~15 }
-
-    /// Writes `completer` with `sourceKey` (what it was built from) to `url`, atomically,
-    /// replacing only a regular file there unless `replacingAnyFile` (see
-    /// `Writer.write(to:replacingAnyFile:)`). Returns the file's table checksum
-    /// (`Reader.tableChecksum`).
-    @discardableResult
-    static func write(
-        _ completer: LocationCompleter, sourceKey: String, to url: URL, replacingAnyFile: Bool = false
-    ) throws -> UInt64 {
-        try writer(for: completer, sourceKey: sourceKey).write(to: url, replacingAnyFile: replacingAnyFile)
-    }
-
-    /// The sections `write(_:sourceKey:to:replacingAnyFile:)` writes for `completer`.
-    static func writer(for completer: LocationCompleter, sourceKey: String) -> Writer {
-        var writer = Writer()
-        writer.append("source.key", _Column(Array(sourceKey.utf8)))
-        completer.write(to: &writer)
-        return writer
-    }
-
-    /// Reads and validates an index file. Returns `nil` (and never traps) when nothing is
-    /// at `url`; throws `GazetteerError.invalidIndexFile` when it is not a valid index
-    /// (damaged, truncated, foreign, or not a regular file: a FIFO or a device is refused
-    /// without reading from it, so it cannot block).
-    ///
-    /// With `seal` its table's checksum (`Seal`), what its sections refer to is not checked;
-    /// `checked` says whether it was.
-    static func read(
-        _ url: URL, seal: UInt64? = nil
-    ) throws -> (completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, checked: Bool)? {
-        guard let reader = try Reader(url, seal: seal) else { return nil }
-        let sourceKey = String(decoding: try reader.column("source.key", as: UInt8.self).buffer, as: UTF8.self)
-        let completer = try LocationCompleter(reading: reader)
-        try reader.finish()
-        return (completer, sourceKey, reader.tableChecksum, reader.checksStructure)
-    }
 
     /// The sections of the index file at `url`, as its table lists them (after checking
     /// the header's checksum and that the sections tile the file; their bytes are not

@@ -1,3 +1,9 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+
 extension LocationCompleter {
     /// Appends the completer's sections: the gazetteer's (`Gazetteer+File`, its names coded
     /// over the index's folds where that is shorter, as built), the index's
@@ -81,5 +87,48 @@ extension LocationCompleter {
         self.init(gazetteer: gazetteer, index: index, answers: answers, qualifierBits: qualifierBits,
                   qualifierPrefixes: here.qualifierPrefixes, qualifiers: here.qualifiers,
                   localization: here.localization)
+    }
+}
+
+/// The whole file: a completer and the source key it was built from, written and read.
+extension _IndexFile {
+    /// Writes `completer` with `sourceKey` (what it was built from) to `url`, atomically,
+    /// replacing only a regular file there unless `replacingAnyFile` (see
+    /// `Writer.write(to:replacingAnyFile:)`). Returns the file's table checksum
+    /// (`Reader.tableChecksum`).
+    @discardableResult
+    static func write(
+        _ completer: LocationCompleter, sourceKey: String, to url: URL, replacingAnyFile: Bool = false
+    ) throws -> UInt64 {
+        try writer(for: completer, sourceKey: sourceKey).write(to: url, replacingAnyFile: replacingAnyFile)
+    }
+
+    /// The sections `write(_:sourceKey:to:replacingAnyFile:)` writes for `completer`.
+    static func writer(for completer: LocationCompleter, sourceKey: String) -> Writer {
+        var writer = Writer(recordLayout: _PackedPlace.layoutSignature)
+        writer.append("source.key", _Column(Array(sourceKey.utf8)))
+        completer.write(to: &writer)
+        return writer
+    }
+
+    /// Reads and validates an index file. Returns `nil` (and never traps) when nothing is
+    /// at `url`; throws `GazetteerError.invalidIndexFile` when it is not a valid index
+    /// (damaged, truncated, foreign, or not a regular file: a FIFO or a device is refused
+    /// without reading from it, so it cannot block).
+    ///
+    /// With `seal` its table's checksum (`Seal`), what its sections refer to is not checked;
+    /// `checked` says whether it was.
+    static func read(
+        _ url: URL, seal: UInt64? = nil
+    ) throws -> (completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, checked: Bool)? {
+        guard let reader = try Reader(url, seal: seal) else { return nil }
+        guard reader.recordLayout == _PackedPlace.layoutSignature else {
+            throw GazetteerError.invalidIndexFile(
+                path: url.path, reason: "it was written on a machine with another layout")
+        }
+        let sourceKey = String(decoding: try reader.column("source.key", as: UInt8.self).buffer, as: UTF8.self)
+        let completer = try LocationCompleter(reading: reader)
+        try reader.finish()
+        return (completer, sourceKey, reader.tableChecksum, reader.checksStructure)
     }
 }
