@@ -20,9 +20,9 @@ struct _LocalizedName: Sendable, Hashable, BitwiseCopyable {
 /// that have any (rising), where each one's entries start, and each entry's language and
 /// name, so one place's are a binary search over the places away.
 ///
-/// (Until format 43 each entry also held its place, 12 bytes an entry: for the bundled
-/// data's 47,175 entries of 3,977 places, 566 KB; now 377 KB of entries and 32 KB of
-/// places and starts.)
+/// (Each entry holding its place too would take 12 bytes an entry: for the bundled data's
+/// 47,175 entries of 3,977 places, 566 KB, against 377 KB of entries and 32 KB of places
+/// and starts: docs/decisions/0062.)
 struct _LocalizedNames: Sendable {
     /// A place's name in a language: `_LocalizedName` without its place.
     struct Entry: Sendable, Hashable, BitwiseCopyable {

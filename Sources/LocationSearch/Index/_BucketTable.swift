@@ -12,7 +12,7 @@
 /// `p` is `starts` at the count of set bits below `p`: the block's, the group's and those
 /// below `p` in the group (`below`, a table: the baseline x86-64 has no popcount
 /// instruction). For the bundled data's three tables, 0.07 MB where 65,537 32-bit entries
-/// each took 0.79 (format 31).
+/// each would take 0.79 (docs/decisions/0048).
 ///
 ///     let table = _BucketTable(count: 3) { [0x6162, 0x6162, 0x6300][$0] }  // "ab", "ab", "c"
 ///     table[0x6162]    // 0

@@ -15,15 +15,15 @@
 /// scores among the 1.19 M whole-name keys, which would take 18 bits beside a 21-bit name,
 /// 5 bytes a key. The build keeps the scores to the levels a rank has bits for beside the
 /// name in the fewest whole bytes, 11 bits and so 2,048 levels here
-/// (`scoreLevels(nameCount:)`, `Levels`, format 36), evenly spaced from the lowest score
+/// (`scoreLevels(nameCount:)`, `Levels`; docs/decisions/0054), evenly spaced from the lowest score
 /// (-4.0) to the highest (8.15): a step is 0.0059 powers of ten of population (1.4%), and
 /// keys closer than that may tie, then ranking as ties do. 4 bytes a key (5.96 → 4.77 MB),
 /// a table of 1,436 scores (0.55 MB → 6 KB); on the check queries 2% of answers put two
 /// such keys the other way round, and the relevance set's scores did not move. A word key's
 /// score is its name's whole-name key's (one score a name), so a word key's word holds only
-/// its name's whole-name key and its start in that key's text (format 30: `_KeyOffsets`),
-/// and both its name and its rank are read from that key's word (`names`): 4 bytes a word
-/// key, where its own rank took 6 (format 35; 3.99 → 2.66 MB for the bundled data's 665 k
+/// its name's whole-name key and its start in that key's text (`_KeyOffsets`), and both its
+/// name and its rank are read from that key's word (`names`): 4 bytes a word key, where
+/// its own rank would take 6 (3.99 → 2.66 MB for the bundled data's 665 k
 /// word keys, for one more read of a whole-name key's word where a walk compares a word
 /// key's rank).
 ///

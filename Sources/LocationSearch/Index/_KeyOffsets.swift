@@ -11,7 +11,7 @@
 /// byte and the count of its group's bits up to it, read from a table of 2,048 counts (a
 /// group's eight bits by the key's place in it: the baseline x86-64 has no popcount
 /// instruction). 0.32 MB for the bundled data's 1.19 M whole-name keys, where a base per 64
-/// keys and a byte a key took 1.27 (format 29) and 16-bit byte offsets 2.46.
+/// keys and a byte a key would take 1.27, and 16-bit byte offsets 2.46 (docs/decisions/0047).
 ///
 /// Word keys start inside names, in no order the text follows. Every word key is a later
 /// word of an indexed name, and every indexed name has exactly one whole-name key, whose
@@ -19,8 +19,8 @@
 /// data) and the word's start in its text (`startBits` above it, 9: the latest start is
 /// byte 280), in the words its entries share (`_KeyNameScores`: a word key's name and rank
 /// are its whole-name key's). Its reference is the whole-name key's plus the start: two
-/// dependent reads where a 32-bit reference was one (format 29: 2.66 MB of references
-/// beside 3.33 MB of names and ranks; 2.66 MB for all of it now). Such a list keeps the whole-name list's columns
+/// dependent reads where a 32-bit reference would be one (2.66 MB of references beside
+/// 3.33 MB of names and ranks, against 2.66 MB for all of it: docs/decisions/0043). Such a list keeps the whole-name list's columns
 /// (`base`, `groups`, `shift`) and reads them through `refs`.
 ///
 /// A class, like `_ShallowTries`: a key list is copied into every search and walk, and

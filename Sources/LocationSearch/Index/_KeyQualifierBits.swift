@@ -7,7 +7,7 @@
 /// A place's first bytes depend only on its kind and the labels a context holds (its
 /// country and region: `_QualifierGroup`), so two per context (a city's; a region's, which
 /// is its country's alone) stand for every place: 0.13 MB for the bundled data's 8,045
-/// contexts, where a word per place took 1.9 MB (format 27). A country has none (0). The
+/// contexts, where a word per place would take 1.9 MB. A country has none (0). The
 /// sift reads the place's record word where it read the place's bits: one random read
 /// either way, the context table small enough to stay in cache.
 struct _KeyQualifierBits: Sendable {

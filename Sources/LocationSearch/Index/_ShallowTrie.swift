@@ -12,8 +12,8 @@
 /// Below its levels, `next` holds each key's following byte, so that a lookup that leaves
 /// the trie narrows its range by comparing bytes read in key order (`_PrefixIndex.narrow`),
 /// not by a binary search over the keys' text, where every probe is a cache miss at a
-/// random place and a branch no predictor can learn. (Four bytes, until format 23, took
-/// 7.4 MB for the bundled data; two, until format 41, 3.7 MB; one, 1.86 MB. With one, the
+/// random place and a branch no predictor can learn. (Four bytes a key would take 7.4 MB
+/// for the bundled data, two 3.7 MB, one 1.86 MB: docs/decisions/0061. With one, the
 /// typo walk reads a key's byte past it from the text, and over the check queries the
 /// 99th percentile of a keystroke with typo tolerance costs 4% more instructions than with
 /// two, without typo tolerance the same: the price of an index under 40 MB. With none,

@@ -11,8 +11,8 @@
 ///     _Checksum.of(UnsafeRawBufferPointer(start: nil, count: 0))   // a fixed value
 ///
 /// Release builds add the stripes in two-lane vectors (one SSE2 or NEON multiply for two
-/// lanes): about 0.7 instructions a byte, and 3–4× the speed of format 24's four scalar
-/// multiply-rotate lanes. Debug builds, where generic vector operations are calls, add the
+/// lanes): about 0.7 instructions a byte, and 3–4× the speed of four scalar
+/// multiply-rotate lanes (docs/decisions/0033). Debug builds, where generic vector operations are calls, add the
 /// same lanes as scalars; a test checks that both give the same checksums.
 ///
 /// - Complexity: O(*n*) for *n* bytes.

@@ -31,9 +31,9 @@
 /// key text that passed its load checks reads inside it), so a damaged one gives wrong
 /// text, never a read out of bounds.
 ///
-/// The text number, not a key's position (format 29's way, branch i29names), so that a
-/// name decodes from the key text alone: a position went through the whole-name keys'
-/// `_KeyOffsets` (two more reads, each likely a cache miss, for each name shown).
+/// The text number, not a key's position (the alternative measured: docs/decisions/0037),
+/// so that a name decodes from the key text alone: a position would go through the
+/// whole-name keys' `_KeyOffsets` (two more reads, each likely a cache miss, a name shown).
 ///
 /// - Complexity: a name in O(*n*) for its *n* bytes and its fold's.
 struct _NameFolds: Sendable {

@@ -49,9 +49,9 @@ struct _PrecomputedAnswers: Sendable {
     /// How many results each key stores (the default limit).
     static let depth = CompletionOptions().limit
     /// A query key is stored when at least this many keys (whole names and word starts)
-    /// start with it. For the bundled data (format 39, 7-byte entries): 100 stores 6,746
-    /// keys in 0.55 MB, 60 and 40 store more in 1.0 and 1.5 MB, and 20 stored 38,376 in
-    /// 3.1 MB (until 2026-11-29). Below 100 keys the search costs a few microseconds
+    /// start with it. For the bundled data (7-byte entries): 100 stores 6,746 keys in
+    /// 0.55 MB, 60 and 40 store more in 1.0 and 1.5 MB, and 20 would store 38,376 in 3.1 MB
+    /// (docs/decisions/0010). Below 100 keys the search costs a few microseconds
     /// anyway, and what the stored answers kept off the tail was already kept at 100: by
     /// callgrind over the 7,805 check queries the p99 keystroke costs the same with 100, 60
     /// or 40 as with 20 (1,284 k instructions with typo tolerance; 142.9 k without, against

@@ -8,8 +8,8 @@
 /// both rise; a block spans more than 255 in the first levels, whose nodes hold thousands
 /// of keys, and where one level ends and the next starts again from key 0. For the
 /// bundled whole-name trie's 347,192 nodes, 2,164 of 21,700 blocks of starts are wide and
-/// 44 of children's; 0.57 and 0.44 MB against 1.39 MB each. (The names' offsets were
-/// stored so too until format 38; they are a `_StepColumn` now, `_StringOffsets`.)
+/// 44 of children's; 0.57 and 0.44 MB against 1.39 MB each. (The names' offsets, which
+/// rise in smaller steps, are a `_StepColumn`: `_StringOffsets`.)
 ///
 /// What the numbers mean is their owner's to check (`_ShallowTrie.isConsistent`); this
 /// type checks that its blocks fit together (`isConsistent()`), so that every read is in

@@ -14,8 +14,8 @@ import Darwin
 /// raise SIGBUS or change bytes that were validated, and `MAP_PRIVATE` does not prevent
 /// either on Linux (its pages stay the file's until written). Reading costs a copy from
 /// the page cache at load; the block is 2 MiB-aligned with transparent huge pages
-/// requested, which takes the page faults of a 120 MB read from about 200 ms to about
-/// 35 ms on the reference machine (see docs/index-integrity.md).
+/// requested, which makes a large read's page faults several times cheaper
+/// (docs/decisions/0018-huge-pages-for-the-index.md).
 ///
 /// `@unchecked Sendable`: the bytes are written before the object is shared and never
 /// after, so concurrent reads are safe; the object only frees them in `deinit`, when no

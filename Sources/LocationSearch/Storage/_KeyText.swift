@@ -14,18 +14,18 @@
 /// head and the texts before it on the head that shares the most with it (the head first
 /// when two share as much). For the bundled data's 1,042,470 texts (13.48 MB of bytes):
 /// 9.39 MB of blocks, and a 4-byte start a block (0.52 MB); with every text on the head
-/// (formats 29 to 39, shared lengths to 254), 10.56 MB; with the head's start (always 8)
-/// and link (always 0) stored (format 40), 9.65 MB. A block in which a start would be past
-/// 254 (a few dozen of the bundled data's 130,309, after long texts) is *wide*, and laid
-/// out as format 40's were: eight bytes of 255, the eight starts as little-endian
-/// `UInt32`s, then every text with its link, the head's too, at 40 (`Buffers.wideEntry`).
+/// (shared lengths to 254), 10.56 MB; with the head's start (always 8) and link (always 0)
+/// stored, 9.65 MB. A block in which a start would be past 254 (a few dozen of the bundled
+/// data's 130,309, after long texts) is *wide*: eight bytes of 255, the eight starts as
+/// little-endian `UInt32`s, then every text with its link, the head's too, at 40
+/// (`Buffers.wideEntry`).
 /// (Sharing with the text before, whatever its base, takes 0.37 MB less again, but
 /// reading a byte then walks back through the texts that share it; without the starts in
 /// the block, a text was found by a skip over the zeros ending the texts before it, which
 /// cost the typo walk 2.5% more instructions; with them in a column of their own, a byte
-/// a text, a read touched a third cache line. Until format 37 each text also ended with a
-/// 0, 1.04 MB, which the starts make redundant: a read now compares with the text's end
-/// instead.)
+/// a text, a read touched a third cache line. A 0 ending each text would take 1.04 MB,
+/// which the starts make redundant: a read compares with the text's end instead.
+/// docs/decisions/0041, 0045 and 0060.)
 ///
 /// A key is a *reference*: its text's number shifted left by `shift` bits, plus where the
 /// key starts in the text (0 for a whole-name key, a word's start for a word key). So a

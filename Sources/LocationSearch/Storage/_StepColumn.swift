@@ -7,11 +7,11 @@
 /// each of its coded names starts (`_StringOffsets`: five planes). Names are indexed place
 /// by place, and every bundled place has at least one indexed name, so a name's place is
 /// the place of the name before or the next one: one plane (0.22 MB for the bundled data's
-/// 1.19 M names, where a base per 64 and a byte a name took 1.27 MB, format 27). A name's
+/// 1.19 M names, where a base per 64 and a byte a name would take 1.27 MB). A name's
 /// display name is the gazetteer's name it shows, and the gazetteer's names that fold like
 /// another of their place are not indexed, so it rises by 0 to 11 (by 1 86% of the time,
-/// by 8 or more in 70 of 18,637 blocks): three planes, 0.54 MB where a base and a byte took
-/// 1.27 (format 35). The build chooses the planes that take the fewest bytes
+/// by 8 or more in 70 of 18,637 blocks): three planes, 0.54 MB where a base and a byte would
+/// take 1.27 (docs/decisions/0022). The build chooses the planes that take the fewest bytes
 /// (`init(_:)`). A block whose numbers step otherwise (down, or further than its planes
 /// hold) keeps its numbers in `wide`, 64 a block: its base is `wideFlag` and where they
 /// start.
