@@ -28,6 +28,10 @@ public struct Place: Hashable, Sendable, Identifiable, Codable, CustomStringConv
     /// The GeoNames id, if known.
     public var geonameID: Int?
     /// The canonical name ("Zürich", "Bavaria", "Japan").
+    ///
+    /// A name of any length is kept whole and shown whole; the index matches the first
+    /// 511 bytes of its fold (cut at a character's end), so a query longer than that no
+    /// longer finds it. The bundled data's longest fold is 343 bytes.
     public var name: String
     public var kind: Kind
     /// The ISO 3166-1 alpha-2 code of the country ("US").

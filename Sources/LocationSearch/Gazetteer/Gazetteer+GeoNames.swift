@@ -22,7 +22,8 @@ extension Gazetteer {
     /// blank lines, and `#` comment lines in the admin-1 and country files, are not rows):
     ///
     /// - **Errors** (`GazetteerError.malformedRow` with the file, line and reason): a
-    ///   wrong number of columns; invalid UTF-8; an empty name; a geonameid, population or
+    ///   line longer than 1 MiB (1,048,576 bytes without its line end; GeoNames' rows are
+    ///   a few kilobytes); a wrong number of columns; invalid UTF-8; an empty name; a geonameid, population or
     ///   coordinate that is not a number or out of range (populations 0...Int64.max, and a
     ///   region's total population must fit too); a country code that is not two letters;
     ///   a geonameid that another row (in any of the three files) already has, a country
@@ -34,7 +35,9 @@ extension Gazetteer {
     ///   alternate names without letters or digits (kept, but not searchable).
     ///
     /// - Throws: `GazetteerError` naming the file, line and reason for a file that is
-    ///   missing, unreadable, not UTF-8, or has a malformed row.
+    ///   missing, unreadable, not UTF-8, or has a malformed row; `.unreadableFile` for
+    ///   anything but a regular file (a FIFO, a device such as `/dev/zero`, a socket, a
+    ///   folder), refused without reading from it.
     /// - Complexity: O(*n*) in the size of the files.
     ///
     /// An `alternateNamesV2.txt` (or the older 8-column `alternateNames.txt`) file, if

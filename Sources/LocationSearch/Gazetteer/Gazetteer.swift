@@ -14,6 +14,9 @@
 /// A gazetteer is an immutable value; storage is columnar (one buffer for all names,
 /// coded with a symbol table learnt from them), so the bundled data costs about 11 bytes
 /// per name, not a `String` each.
+///
+/// Names of any length load and are shown whole; a name is matched on the first 511
+/// bytes of its fold (see `init(places:alternateNames:)`).
 public struct Gazetteer: Sendable {
     /// All names: a place's names are `names[firstName ..< firstName + nameCount]`, the
     /// canonical name first.
@@ -190,6 +193,10 @@ struct _LabelInterner {
 
 extension Gazetteer {
     /// Builds a gazetteer from your own places.
+    ///
+    /// Names may be of any length. A name is matched on the first 511 bytes of its fold
+    /// (lower case, without diacritics; cut at a character's end): a query that is the
+    /// start of those finds it, with the whole name as the title.
     ///
     /// - Parameters:
     ///   - places: the places; their ids must be unique and their names not empty.

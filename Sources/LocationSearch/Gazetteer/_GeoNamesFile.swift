@@ -13,13 +13,22 @@ import Musl
 import Darwin
 #endif
 
-/// A GeoNames dump file's bytes with its name, for error messages: checked to be UTF-8,
-/// without a leading byte order mark (editors on Windows write one).
+/// A GeoNames dump file's bytes with its name, for error messages: checked to be UTF-8
+/// with no line longer than `longestLine`, without a leading byte order mark (editors on
+/// Windows write one).
 struct _GeoNamesFile {
     var name: String
     var bytes: [UInt8]
 
-    /// Reads `url` whole, checks that it is UTF-8, and drops a byte order mark.
+    /// The most bytes a line may have, without its line end: 1 MiB. GeoNames' own rows
+    /// are a few kilobytes, and a row of 1 MiB holds some 90,000 alternate names; a longer
+    /// line is an error (`malformedRow`, with its number) rather than a name table the
+    /// size of the file.
+    static let longestLine = 1 << 20
+
+    /// Reads `url` whole, checks it, and drops a byte order mark: a regular file only (a
+    /// FIFO, a device or a socket is refused without reading from it, so none can block
+    /// or stream forever).
     static func read(_ url: URL) throws -> _GeoNamesFile {
         let name = url.lastPathComponent
         guard FileManager.default.fileExists(atPath: url.path) else {
@@ -39,11 +48,12 @@ struct _GeoNamesFile {
         static func errno(_ code: Int32) -> ReadProblem { ReadProblem(reason: errnoDescription(code)) }
     }
 
-    /// The bytes of the file at `path`: a regular file read straight into an array of its
-    /// size (mapping it and copying it out faulted in every page twice), anything else
-    /// readable (a pipe, `/dev/stdin`) read to its end.
+    /// The bytes of the file at `path`, a regular file, read straight into an array of its
+    /// size (mapping it and copying it out faulted in every page twice). Anything else is
+    /// a problem: opened without blocking (`O_NONBLOCK`: a FIFO would wait for a writer)
+    /// and never read, since a FIFO or a device (`/dev/zero`) may never end.
     static func fileBytes(_ path: String) -> Result<[UInt8], ReadProblem> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { return .failure(.errno(errno)) }
         defer { close(descriptor) }
         var status = stat()
@@ -51,6 +61,12 @@ struct _GeoNamesFile {
         switch status.st_mode & S_IFMT {
         case S_IFDIR:
             return .failure(ReadProblem(reason: "it is a folder"))
+        case S_IFIFO:
+            return .failure(ReadProblem(reason: "it is a FIFO (a named pipe), not a regular file"))
+        case S_IFCHR, S_IFBLK:
+            return .failure(ReadProblem(reason: "it is a device, not a regular file"))
+        case S_IFSOCK:
+            return .failure(ReadProblem(reason: "it is a socket, not a regular file"))
         case S_IFREG:
             let size = Int(status.st_size)
             var failure: Int32?
@@ -61,14 +77,7 @@ struct _GeoNamesFile {
             }
             return failure.map { .failure(.errno($0)) } ?? .success(bytes)
         default:
-            var bytes: [UInt8] = []
-            var chunk = [UInt8](repeating: 0, count: 1 << 16)
-            while true {
-                let read = chunk.withUnsafeMutableBytes { readFully(descriptor, $0.baseAddress!, $0.count) }
-                guard read >= 0 else { return .failure(.errno(errno)) }
-                bytes += chunk[..<read]
-                if read < chunk.count { return .success(bytes) }
-            }
+            return .failure(ReadProblem(reason: "it is not a regular file"))
         }
     }
 
@@ -81,13 +90,19 @@ struct _GeoNamesFile {
 
     /// The checked contents of a file called `name`, `bytes`.
     ///
-    /// - Throws: `GazetteerError.malformedRow` naming the first line that is not UTF-8.
+    /// - Throws: `GazetteerError.malformedRow` naming the first line longer than
+    ///   `longestLine`, or else the first line that is not UTF-8.
     init(name: String, bytes: [UInt8]) throws {
         var bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         self.name = name
         self.bytes = bytes
-        if !Self.isUTF8(bytes) {
+        let (isUTF8, longLine) = Self.check(bytes)
+        if let longLine {
+            let number = bytes[..<longLine].reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
+            throw error(line: number, "the line is longer than \(Self.longestLine) bytes, the most a line may have")
+        }
+        if !isUTF8 {
             var line = 1
             try forEachLine { lineBytes, number in
                 line = number
@@ -99,20 +114,39 @@ struct _GeoNamesFile {
         }
     }
 
-    /// Whether `bytes` are UTF-8: checked in pieces of whole lines (a line end is never
-    /// inside a character) on all cores.
+    /// Whether `bytes` are UTF-8, and where the first line longer than `longestLine`
+    /// starts, if one is: checked in pieces of whole lines (a line end is never inside a
+    /// character) on all cores.
     ///
     /// - Complexity: O(*n*), in about *n* / *c* time on *c* cores.
-    static func isUTF8(_ bytes: [UInt8]) -> Bool {
-        guard !bytes.isEmpty else { return true }
+    static func check(_ bytes: [UInt8]) -> (isUTF8: Bool, longLine: Int?) {
+        guard !bytes.isEmpty else { return (true, nil) }
         let bounds = lineAlignedBounds(of: bytes, pieceSize: 1 << 20)
         let valid = _ResultSlots<Bool>(count: bounds.count - 1)
+        let longLines = _ResultSlots<Int>(count: bounds.count - 1)
         DispatchQueue.concurrentPerform(iterations: bounds.count - 1) { piece in
-            valid[piece] = bytes.withUnsafeBufferPointer { bytes in
-                UnsafeBufferPointer(rebasing: bytes[bounds[piece]..<bounds[piece + 1]])._isUTF8
+            bytes.withUnsafeBufferPointer { bytes in
+                let range = bounds[piece]..<bounds[piece + 1]
+                valid[piece] = UnsafeBufferPointer(rebasing: bytes[range])._isUTF8
+                longLines[piece] = firstLongLine(bytes, in: range)
             }
         }
-        return valid.values.allSatisfy { $0 == true }
+        return (valid.values.allSatisfy { $0 == true }, longLines.values.lazy.compactMap { $0 }.first)
+    }
+
+    /// Where the first line of `bytes[range]` (whole lines) longer than `longestLine` starts
+    /// (a `\r` before its `\n` not counted), found with `memchr`.
+    private static func firstLongLine(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Int? {
+        guard let base = bytes.baseAddress else { return nil }
+        var start = range.lowerBound
+        while start < range.upperBound {
+            let end = memchr(base + start, 0x0A, range.upperBound - start)
+                .map { UnsafePointer($0.assumingMemoryBound(to: UInt8.self)) - base } ?? range.upperBound
+            let length = end - start - (end > start && base[end - 1] == 0x0D ? 1 : 0)
+            if length > longestLine { return start }
+            start = end + 1
+        }
+        return nil
     }
 
     /// Where `bytes` split into pieces of about `pieceSize` bytes (at least one), each

@@ -512,7 +512,11 @@ extension _PrefixIndex {
                     // (folding into a key of its own and copying it took two appends a
                     // name), and taken back if the name is not indexed.
                     let start = folded.count
-                    let key = start..<start + _Folding.fold(utf8: display, appendingTo: &folded)
+                    let count = _Folding.fold(utf8: display, appendingTo: &folded)
+                    // (A fold past `longestKey` bytes is indexed by its start: see there.)
+                    let length = _PrefixIndex.keyLength(of: folded, start: start, count: count)
+                    if length < count { folded.removeLast(count - length) }
+                    let key = start..<start + length
                     guard !key.isEmpty else { continue }
                     let wide = display._hasNonASCII
                     var keyHash: UInt64? = nil  // (taken once, if a many-named place or a city needs it)

@@ -123,9 +123,10 @@ extension _PrefixIndex {
             nameDisplay = try column("name.display")
             namePlace = try column("name.place")
             // The longest name bounds query lengths (`matches(for:options:)` adds to it): a
-            // reference's start bits hold its length.
+            // reference's start bits hold its length. It is 0 only in an index without
+            // texts (an empty gazetteer's).
             let longest = try reader.value("name.longest")
-            guard longest >= 1, longest < UInt64(1) << UInt64(textShift) else {
+            guard longest >= (count == 0 ? 0 : 1), longest < UInt64(1) << UInt64(textShift) else {
                 throw reader.invalid("its longest name (\(longest)) is damaged")
             }
             longestName = Int(longest)

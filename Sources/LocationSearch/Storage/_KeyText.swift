@@ -213,8 +213,9 @@ final class _KeyText: Sendable {
     }
 
     /// The bits a reference needs below its text's number, for texts of at most `longest`
-    /// bytes: a key's start and its end fit in them.
-    static func shift(longest: Int) -> Int { _PackedWords.bits(toHold: longest) }
+    /// bytes: a key's start and its end fit in them. At least 1, which a reader requires:
+    /// an index without names (an empty gazetteer's) has no longest text to size it.
+    static func shift(longest: Int) -> Int { max(1, _PackedWords.bits(toHold: longest)) }
 
     /// The bytes of text `t` (below `count`).
     func bytes(of t: Int) -> [UInt8] {
