@@ -240,16 +240,17 @@ enum _IndexFile {
     /// (damaged, truncated, foreign, or not a regular file: a FIFO or a device is refused
     /// without reading from it, so it cannot block).
     ///
-    /// With `seal` its table's checksum (`Seal`), what its sections refer to is not checked;
-    /// `checked` says whether it was.
-    static func read(
-        _ url: URL, seal: UInt64? = nil
-    ) throws -> (completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, checked: Bool)? {
+    /// With `seal` naming its table's checksum and identity (`Seal`), its sections'
+    /// checksums are not checked; `checked` says whether they were (everything else is
+    /// checked either way). `identity` is the file's when it was opened, for its seal.
+    static func read(_ url: URL, seal: Seal.Contents? = nil) throws -> (
+        completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, identity: FileIdentity, checked: Bool
+    )? {
         guard let reader = try Reader(url, seal: seal) else { return nil }
         let sourceKey = String(decoding: try reader.column("source.key", as: UInt8.self).buffer, as: UTF8.self)
         let completer = try LocationCompleter(reading: reader)
         try reader.finish()
-        return (completer, sourceKey, reader.tableChecksum, reader.checksStructure)
+        return (completer, sourceKey, reader.tableChecksum, reader.identity, reader.checksSections)
     }
 
     /// The sections of the index file at `url`, as its table lists them (after checking
