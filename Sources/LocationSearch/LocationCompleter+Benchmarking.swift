@@ -81,12 +81,12 @@ extension LocationCompleter {
     }
 
     /// Whether the index file at `indexFile` has a seal that names it (`_IndexFile.Seal`),
-    /// so that the cached loader checks its checksums but not what its sections refer to.
+    /// so that the cached loader does not hash its sections again (it checks the rest).
     public static func _isSealed(_ indexFile: URL) -> Bool {
         guard let seal = _IndexFile.Seal.read(for: indexFile),
-              let reader = try? _IndexFile.Reader(indexFile, readingSections: false)
+              let reader = try? _IndexFile.Reader(indexFile, readingSections: false, seal: seal)
         else { return false }
-        return reader.tableChecksum == seal
+        return !reader.checksSections
     }
 }
 

@@ -37,8 +37,7 @@ extension LocationCompleter {
         let wholeKeyCount = try _PrefixIndex.List.keyCount(reader, "whole")
         let (here, there) = try _Concurrently.run({
             let gazetteer = try Gazetteer(reading: reader)
-            // The languages (a pass over every place) beside the rest: a sealed file's checks
-            // are skipped, and the other thread has then nothing left to do.
+            // The languages (a pass over every place) beside the rest of this thread's part.
             let (parts, localization) = try _Concurrently.run({
                 (qualifierPrefixes: try _QualifierPrefixes(reading: reader, prefix: "qualifier.prefix"),
                  qualifiers: try _Qualifiers(reading: reader, prefix: "qualifier", gazetteer: gazetteer),
@@ -51,12 +50,11 @@ extension LocationCompleter {
                 let head = try _PrefixIndex.Head(reading: reader)
                 let keys = try _PrefixIndex.List.readingKeys(reader, "whole", head: head)
                 // (The word keys' largest whole-name key and bits above their fields, for both
-                // of their checks, in one pass: found only when the checks are made, and read
-                // only by them.)
-                let largest = reader.checksStructure ? wordReferences.largest() : (ref: 0, above: 0)
+                // of their checks, in one pass.)
+                let largest = wordReferences.largest()
                 guard keys.count == wholeKeyCount, let wordOffsets = wordReferences.offsets(whole: keys),
-                      reader.verifies(wordOffsets.isConsistent(
-                        textCount: head.keyText.count, refShift: head.keyText.shift, largestRef: largest.ref))
+                      wordOffsets.isConsistent(
+                        textCount: head.keyText.count, refShift: head.keyText.shift, largestRef: largest.ref)
                 else { throw reader.invalid("the words key list is damaged") }
                 return (head: head, keys: keys, views: try _KeyViews(reading: reader, prefix: "whole.vw"),
                         wordOffsets: wordOffsets,
@@ -71,9 +69,8 @@ extension LocationCompleter {
             throw reader.invalid("the words key list is damaged")
         }
         if let problem = index.mismatch(labels: here.gazetteer._labels.count) { throw reader.invalid(problem) }
-        guard reader.verifies(index.bestsFit()) else { throw reader.invalid("the keys' best scores are damaged") }
-        guard reader.verifies(
-            index.referencesFit(names: here.gazetteer._names.count, places: here.gazetteer._places.count))
+        guard index.bestsFit() else { throw reader.invalid("the keys' best scores are damaged") }
+        guard index.referencesFit(names: here.gazetteer._names.count, places: here.gazetteer._places.count)
         else { throw reader.invalid("the name references are damaged") }
         // The names read their folds from the index's keys from here on (`_NameFolds`).
         let gazetteer = try here.gazetteer.attaching(index, reader: reader)
@@ -116,11 +113,12 @@ extension _IndexFile {
     /// (damaged, truncated, foreign, or not a regular file: a FIFO or a device is refused
     /// without reading from it, so it cannot block).
     ///
-    /// With `seal` its table's checksum (`Seal`), what its sections refer to is not checked;
-    /// `checked` says whether it was.
-    static func read(
-        _ url: URL, seal: UInt64? = nil
-    ) throws -> (completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, checked: Bool)? {
+    /// With `seal` naming its table's checksum and identity (`Seal`), its sections'
+    /// checksums are not checked; `checked` says whether they were (everything else is
+    /// checked either way). `identity` is the file's when it was opened, for its seal.
+    static func read(_ url: URL, seal: Seal.Contents? = nil) throws -> (
+        completer: LocationCompleter, sourceKey: String, tableChecksum: UInt64, identity: FileIdentity, checked: Bool
+    )? {
         guard let reader = try Reader(url, seal: seal) else { return nil }
         guard reader.recordLayout == _PackedPlace.layoutSignature else {
             throw GazetteerError.invalidIndexFile(
@@ -129,6 +127,6 @@ extension _IndexFile {
         let sourceKey = String(decoding: try reader.column("source.key", as: UInt8.self).buffer, as: UTF8.self)
         let completer = try LocationCompleter(reading: reader)
         try reader.finish()
-        return (completer, sourceKey, reader.tableChecksum, reader.checksStructure)
+        return (completer, sourceKey, reader.tableChecksum, reader.identity, reader.checksSections)
     }
 }

@@ -56,15 +56,15 @@ extension LocationCompleter {
     /// way) leaves the completer working, only without the speed-up.
     ///
     /// The file written is sealed (`_IndexFile.Seal`), and so is a cached file that passed
-    /// the full checks: a sealed file's later loads check its checksums but not what its
-    /// sections refer to, which its writer's output passes by construction.
+    /// every check: a sealed file's later loads do not hash its sections again, and check
+    /// everything else (what each section refers to too) as any load does.
     static func cached(
         in cacheFile: URL?, sourceKey: String, build: () throws -> LocationCompleter
     ) throws -> LocationCompleter {
         if let cacheFile,
            let loaded = try? _IndexFile.read(cacheFile, seal: _IndexFile.Seal.read(for: cacheFile)),
            loaded.sourceKey == sourceKey {
-            if loaded.checked { _IndexFile.Seal.write(loaded.tableChecksum, for: cacheFile) }
+            if loaded.checked { _IndexFile.Seal.write(loaded.tableChecksum, identity: loaded.identity, for: cacheFile) }
             return loaded.completer
         }
         let built = try build()
@@ -182,7 +182,7 @@ extension LocationCompleter {
     /// - Complexity: O(*n*) to read, checksum and validate, *n* the file's size; one
     ///   allocation of *n* bytes, which the completer's columns point into.
     public init(indexFile: URL) throws {
-        guard let (completer, _, _, _) = try _IndexFile.read(indexFile) else {
+        guard let completer = try _IndexFile.read(indexFile)?.completer else {
             throw GazetteerError.missingFile(path: indexFile.path)
         }
         self = completer

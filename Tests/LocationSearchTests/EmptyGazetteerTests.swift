@@ -26,7 +26,7 @@ struct EmptyGazetteerTests {
         defer { try? FileManager.default.removeItem(at: file) }
         let checksum = try _IndexFile.write(built, sourceKey: "", to: file)
         let loaded = try LocationCompleter(indexFile: file)
-        let sealed = try #require(try _IndexFile.read(file, seal: checksum))
+        let sealed = try #require(try _IndexFile.read(file, seal: .init(checksum, naming: file)))
         #expect(!sealed.checked)
         for completer in [built, loaded, sealed.completer] {
             #expect(completer.placeCount == 0)

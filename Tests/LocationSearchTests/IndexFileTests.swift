@@ -684,10 +684,11 @@ struct IndexFileTests {
     }
 
     /// The cached loader seals the file it writes (`_IndexFile.Seal`: its table checksum,
-    /// beside it); a load of the sealed file checks its checksums but not what its
-    /// sections refer to, and answers alike. A seal that does not name the file, or is
-    /// not a seal, means the full checks (and, once they pass, a new seal); a resealed
-    /// file no longer matches its seal, so its damage is found and it is rebuilt.
+    /// beside it); a load of the sealed file checks everything but its sections'
+    /// checksums, and answers alike. A seal that does not name the file, or is not a
+    /// seal, means the full checks (and, once they pass, a new seal); a resealed file no
+    /// longer matches its seal, so its damage is found and it is rebuilt; and a seal
+    /// forged to name the resealed file still has its damage found, and rebuilt.
     @Test func theCachedLoaderTrustsOnlyWhatItsSealNames() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-seal-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -706,7 +707,7 @@ struct IndexFileTests {
         #expect(Self.answersAlike(try load(), Fixtures.completer))
         let full = try #require(try _IndexFile.read(file))
         #expect(full.checked)
-        #expect(_IndexFile.Seal.read(for: file) == full.tableChecksum)
+        #expect(_IndexFile.Seal.read(for: file)?.checksum == full.tableChecksum)
         #expect(try loadsChecked() == false)
         #expect(Self.answersAlike(try load(), Fixtures.completer))
         #expect(builds == 1)
@@ -717,7 +718,10 @@ struct IndexFileTests {
         otherChecksum[15] ^= 1
         var otherMagic = seal
         otherMagic[0] ^= 1
-        for bad in [Data(), seal.prefix(15), seal + [0], Data(repeating: 0, count: 16), otherChecksum, otherMagic] {
+        var otherIdentity = seal
+        otherIdentity[40] ^= 1
+        for bad in [Data(), seal.prefix(71), seal + [0], Data(repeating: 0, count: 72), otherChecksum, otherMagic,
+                    otherIdentity, seal.prefix(16)] {
             try bad.write(to: sealFile)
             #expect(try loadsChecked() == true)
             #expect(Self.answersAlike(try load(), Fixtures.completer))
@@ -744,19 +748,79 @@ struct IndexFileTests {
         layout.set("scores", at: 4, layout.word("scores", at: 0, damaged), &damaged)
         layout.reseal(&damaged)
         try damaged.write(to: file)
-        #expect(_IndexFile.Seal.read(for: file) == full.tableChecksum)
+        #expect(_IndexFile.Seal.read(for: file)?.checksum == full.tableChecksum)
         #expect(throws: GazetteerError.self) { try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file)) }
         #expect(Self.answersAlike(try load(), Fixtures.completer))
         #expect(builds == 2)
         #expect(try Data(contentsOf: file) == original)
         #expect(try loadsChecked() == false)
-        // A file opened by path is checked in full, even beside a seal that names it.
+        // The same damage with a seal forged to name it: found all the same, and rebuilt.
+        try damaged.write(to: file)
+        let forged = try #require(try _IndexFile.Reader(file, readingSections: false)).tableChecksum
+        _IndexFile.Seal.write(forged, for: file)
+        #expect(throws: GazetteerError.self) { try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file)) }
+        #expect(Self.answersAlike(try load(), Fixtures.completer))
+        #expect(builds == 3)
+        #expect(try Data(contentsOf: file) == original)
+        #expect(try loadsChecked() == false)
+        // A file opened by path has its sections hashed, even beside a seal that names it: a
+        // byte of the source key changed without new checksums, then sealed, is what a
+        // sealed load lets through (the structure is sound), and an error by path.
         let copy = directory.appendingPathComponent("copy.lsindex")
-        try damaged.write(to: copy)
+        var changed = original
+        changed[layout.section("source.key").offset] ^= 1
+        try changed.write(to: copy)
         _IndexFile.Seal.write(try #require(try _IndexFile.Reader(copy, readingSections: false)).tableChecksum,
                               for: copy)
-        #expect(try _IndexFile.read(copy, seal: _IndexFile.Seal.read(for: copy))?.checked == false)
+        let sealedCopy = try #require(try _IndexFile.read(copy, seal: _IndexFile.Seal.read(for: copy)))
+        #expect(!sealedCopy.checked && sealedCopy.sourceKey != "fixture v1")
         #expect(throws: GazetteerError.self) { try LocationCompleter(indexFile: copy) }
+    }
+
+    /// Damage that only the structure checks find, by name: unchecked, a start traps on the
+    /// first three (`SIGILL`, `SIGSEGV`) and answers from the damaged records on the last.
+    static let trappingDamage: [String: @Sendable (IndexLayout, inout Data) -> Void] = [
+        "trie child beyond the nodes": { l, d in l.set("trie.whole.child.base", at: 0, UInt32(Int32.max), &d) },
+        "a whole-name key's block beyond the text": { l, d in l.set("whole.key.base", at: 0, UInt32.max, &d) },
+        "a name offset beyond the names": { l, d in l.set("name.display.base", at: 0, UInt32.max, &d) },
+        "a place's context beyond the contexts": { l, d in
+            l.setPlaceField(1, shift: _PlaceFields.contextShift, mask: l.placeFields(d).contextMask,
+                            UInt64(l.section("places.contexts").count / 24), &d)
+        },
+    ]
+
+    /// A cache damaged where a start would trap, its checksums remade and its seal forged
+    /// to name it (someone who can write the cache folder): every start finds the damage
+    /// and rebuilds. In a child process, so that a trap fails this test, not the run.
+    @Test(arguments: trappingDamage.keys.sorted())
+    func aForgedSealNeverLetsDamageTrap(_ damage: String) async {
+        await #expect(processExitsWith: .success) { [damage] in
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-forged-\(UUID())")
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("cache.lsindex")
+            var builds = 0
+            func load() throws -> LocationCompleter {
+                try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
+                    builds += 1
+                    return LocationCompleter(gazetteer: Fixtures.gazetteer)
+                }
+            }
+            _ = try load()
+            var data = try Data(contentsOf: file)
+            let layout = IndexLayout(data)
+            IndexFileTests.trappingDamage[damage]!(layout, &data)
+            layout.reseal(&data)
+            try data.write(to: file)
+            let forged = try #require(try _IndexFile.Reader(file, readingSections: false)).tableChecksum
+            _IndexFile.Seal.write(forged, for: file)
+            for _ in 0..<2 {
+                let completer = try load()
+                for query in ["a", "s", "san", "pari", "lond", "new y", "tokyo", "wien", "sna fr", "zur"] {
+                    _ = completer.completions(for: query).map { ($0.title, $0.subTitle, $0.titleHighlightRanges) }
+                }
+            }
+            if builds != 2 { exit(1) }
+        }
     }
 
     @Test func staleTemporaryFilesAreRemovedOnTheNextWrite() throws {
@@ -952,18 +1016,27 @@ struct IndexLayout: Sendable {
 
     /// Writes `completer`'s index file, damages it with `damage`, reseals it (as a foreign
     /// or malicious writer would leave it) and expects loading it to be an error: opened
-    /// by path, and as a cache file whose seal (`_IndexFile.Seal`) names the undamaged
-    /// file, which its new table checksum no longer matches, so it is checked in full.
+    /// by path; as a cache file whose seal (`_IndexFile.Seal`) names the undamaged file,
+    /// which its new table checksum no longer matches; and as one whose seal is forged to
+    /// name the damaged file, which skips only the sections' checksums, remade anyway.
     static func expectResealedDamageIsAnError(
         _ completer: LocationCompleter, _ name: String, _ damage: (IndexLayout, inout Data) -> Void
     ) throws {
         let undamaged = FileManager.default.temporaryDirectory.appendingPathComponent("ls-undamaged-\(UUID()).lsindex")
         defer { try? FileManager.default.removeItem(at: undamaged) }
         let seal = try _IndexFile.write(completer, sourceKey: "", to: undamaged)
-        #expect(try _IndexFile.read(undamaged, seal: seal)?.checked == false)
+        #expect(try _IndexFile.read(undamaged, seal: .init(seal, naming: undamaged))?.checked == false)
         try withResealedFile(of: completer, damage) { file in
             #expect(throws: GazetteerError.self, "\(name)") { try LocationCompleter(indexFile: file) }
-            #expect(throws: GazetteerError.self, "\(name), sealed") { try _IndexFile.read(file, seal: seal) }
+            #expect(throws: GazetteerError.self, "\(name), sealed") {
+                try _IndexFile.read(file, seal: .init(seal, naming: file))
+            }
+            // (A file whose header the damage broke has no table checksum to forge.)
+            if let forged = try? _IndexFile.Reader(file, readingSections: false)?.tableChecksum {
+                #expect(throws: GazetteerError.self, "\(name), forged seal") {
+                    try _IndexFile.read(file, seal: .init(forged, naming: file))
+                }
+            }
         }
     }
 
@@ -1003,6 +1076,14 @@ struct IndexLayout: Sendable {
     }
 }
 
+extension _IndexFile.Seal.Contents {
+    /// What a seal written now for `file` with `checksum` names: `checksum` and the file's
+    /// identity now.
+    init(_ checksum: UInt64, naming file: URL) {
+        self.init(checksum: checksum, identity: _IndexFile.FileIdentity(of: file)!)
+    }
+}
+
 @Suite("Index file from GeoNames files", .holdsItsThread)
 struct IndexFileRoundTripTests {
     static let queries = ["san", "san fr", "SAN F", "paris", "paris tex", "paris, texas", "nyc", "new y", "york",
@@ -1020,7 +1101,7 @@ struct IndexFileRoundTripTests {
         let loaded = try LocationCompleter(indexFile: file)
         // Sealed, as the cache file the library wrote: what its sections refer to is not
         // checked (`_IndexFile.Seal`), and nothing else differs.
-        let sealed = try #require(try _IndexFile.read(file, seal: checksum))
+        let sealed = try #require(try _IndexFile.read(file, seal: .init(checksum, naming: file)))
         #expect(!sealed.checked)
         var near = CompletionOptions(limit: 3)
         near.near = GeoCoordinate(latitude: 33.6, longitude: -95.5)

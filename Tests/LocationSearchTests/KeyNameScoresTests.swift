@@ -170,7 +170,7 @@ struct KeyNameScoresTests {
         #expect(packed.count == values.count && packed.bytes.count == values.count * width + 8 - width)
         #expect(packed.paddingIsZero)
         #expect(values.indices.allSatisfy { packed.buffers[$0] == values[$0] })
-        for shift in [0, 1, 8 * width / 2, 8 * width - 1] {
+        for shift in [0, 1, 8 * width / 2, 8 * width - 1] + (width < 8 ? [8 * width, 8 * width + 3] : []) {
             let (low, high) = packed.maxima(splitAt: shift)
             #expect(low == values.map { $0 & ((1 << UInt64(shift)) - 1) }.max())
             #expect(high == values.map { $0 >> UInt64(shift) }.max())

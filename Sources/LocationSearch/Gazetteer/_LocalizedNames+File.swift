@@ -14,7 +14,7 @@ extension _LocalizedNames {
         let column = reader.columns(prefix)
         self.init(places: try column("places"), starts: try column("starts"),
                   entries: try reader.column(prefix, as: Entry.self))
-        guard reader.verifies(isConsistent(places: places, names: names, labels: labels)) else {
+        guard isConsistent(places: places, names: names, labels: labels) else {
             throw reader.invalid("the localized names are damaged")
         }
     }

@@ -34,12 +34,10 @@ extension _PlaceTable {
         let otherIDValues: _Column<Int64> = try column("other.ids")
         let explicitIDs: _Column<Int32> = try column("ids")
         guard let nameEnd = UInt32(exactly: names) else { throw reader.invalid("there are too many names") }
-        // What the records and contexts refer to, unless the file is sealed (`_IndexFile.Seal`).
-        if reader.checksStructure {
-            try Self.check(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
-                           otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd,
-                           labels: labels, reader: reader)
-        }
+        // What the records and contexts refer to.
+        try Self.check(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
+                       otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd,
+                       labels: labels, reader: reader)
         self.init(records: records, fields: fields, contexts: contexts, wide: wide, otherIDs: otherIDs,
                   otherIDValues: otherIDValues, explicitIDs: explicitIDs, nameEnd: nameEnd)
     }

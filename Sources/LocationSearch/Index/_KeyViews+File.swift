@@ -18,7 +18,7 @@ extension _KeyViews {
         let positions = _ViewPositions(first: try column("pos.first"), at: try column("pos.at"),
                                        bits: try column("pos.bits"), runStart: try column("start"))
         self.init(positions: positions, trees: try column("tree"), treeStart: try column("treeat"))
-        guard groupStart.count > Self.kindGroups, reader.verifies(isConsistent(groups: groupCount)) else {
+        guard groupStart.count > Self.kindGroups, isConsistent(groups: groupCount) else {
             throw reader.invalid("the \(prefix) key views are damaged")
         }
     }

@@ -61,7 +61,7 @@ extension _PrefixIndex {
 
     /// Whether every best of the lists' trees, tries and views is at most the count of
     /// scores (a rank plus one: `_KeyNameScores.Best`), so that `Buffers.bound(_:)` reads
-    /// inside the table: a loader's check (`_IndexFile.Reader.verifies(_:)`), once both
+    /// inside the table: a loader's check, once both
     /// lists are read (the tries and the scores are read on different threads).
     ///
     /// - Complexity: O(*b*) for *b* bests (vectorised maxima).
@@ -72,11 +72,16 @@ extension _PrefixIndex {
     }
 
     /// Whether every indexed name's display name and place are below `names` and `places`,
-    /// the gazetteer's counts: a loader's check (`_IndexFile.Reader.verifies(_:)`).
+    /// the gazetteer's counts: a loader's check, the two columns on two threads (a load
+    /// waits for it once both of its threads are done).
     ///
     /// - Complexity: O(*n*) for *n* indexed names (a vectorised maximum).
     func referencesFit(names: Int, places: Int) -> Bool {
-        nameDisplay.isConsistent(below: names) && namePlace.isConsistent(below: places)
+        let namePlace = namePlace
+        let (displayFits, placesFit) = _Concurrently.run({ nameDisplay.isConsistent(below: names) }, alongside: {
+            namePlace.isConsistent(below: places)
+        })
+        return displayFits && placesFit
     }
 }
 
@@ -106,7 +111,7 @@ extension _PrefixIndex {
             keyText = _KeyText(
                 bytes: try reader.column("key.text", as: UInt8.self),
                 starts: try reader.column("key.text.start", as: UInt32.self), count: count, shift: textShift)
-            guard reader.verifies(keyText.isConsistent()) else { throw reader.invalid("the key text is damaged") }
+            guard keyText.isConsistent() else { throw reader.invalid("the key text is damaged") }
             // Each indexed name's display name and place, as many as `name.count` (each
             // column's blocks are checked against it by `referencesFit(names:places:)`).
             guard let names = Int(exactly: try reader.value("name.count")), names < Int(UInt32.max) else {
@@ -131,7 +136,7 @@ extension _PrefixIndex {
             }
             longestName = Int(longest)
             scores = try reader.column("scores", as: Float.self)
-            guard reader.verifies(_KeyNameScores.scoresAreConsistent(scores)) else {
+            guard _KeyNameScores.scoresAreConsistent(scores) else {
                 throw reader.invalid("the keys' scores are damaged")
             }
         }

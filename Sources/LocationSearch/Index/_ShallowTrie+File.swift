@@ -27,6 +27,6 @@ extension _ShallowTrie {
         self.init(lower: lower, upper: upper, firstChild: firstChild,
                   byte: try column("byte"), best: try column("best"), levelStart: try column("level"),
                   next: try column("next"))
-        guard reader.verifies(isConsistent(keyCount: keyCount)) else { throw reader.invalid("the \(prefix) trie is damaged") }
+        guard isConsistent(keyCount: keyCount) else { throw reader.invalid("the \(prefix) trie is damaged") }
     }
 }

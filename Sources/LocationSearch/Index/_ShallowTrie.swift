@@ -239,9 +239,11 @@ struct _ShallowTrie: Sendable {
         // The deepest level's nodes have no children: the walk lists no child table there.
         for i in deepest..<n { bad |= firstChild[i] == count ? 0 : 1 }
         // First children rise, within the nodes, each after its parent.
+        // (In 32 bits throughout: a comparison with the node's `Int` index kept the
+        // compiler from vectorising the pass.)
         for i in 1..<n {
-            let first = firstChild[i]
-            bad |= (first < firstChild[i &- 1] ? 1 : 0) | (first > count ? 1 : 0) | (Int(first) <= i ? 1 : 0)
+            let first = firstChild[i], node = UInt32(truncatingIfNeeded: i)
+            bad |= (first < firstChild[i &- 1] ? 1 : 0) | (first > count ? 1 : 0) | (first <= node ? 1 : 0)
         }
         // Ranges lie within the list.
         for i in 0..<n { bad |= (lower[i] > upper[i] ? 1 : 0) | (upper[i] > keyCount ? 1 : 0) }

@@ -56,9 +56,8 @@ extension _SortedKeys {
         }
         let buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
         self.init(key: key, entries: entries, tree: tree, buckets: buckets, leafCount: expected)
-        guard key.count == entries.count, reader.verifies(
-            key.isConsistent(textCount: text.count, refShift: text.shift)
-                && entries.wordsAreConsistent(nameCount: nameCount) && bucketsAreConsistent())
+        guard key.count == entries.count, key.isConsistent(textCount: text.count, refShift: text.shift),
+              entries.wordsAreConsistent(nameCount: nameCount), bucketsAreConsistent()
         else { throw reader.invalid("the \(prefix) key list is damaged") }
     }
 }
@@ -154,9 +153,8 @@ extension _SortedKeys {
                     "the \(prefix) key list's leaf count (\(leaves)) does not fit its \(refs.count) keys")
             }
             buckets = try _BucketTable(reading: reader, prefix: "\(prefix).buckets")
-            guard reader.verifies(
-                (refs.count == 0 || (refs.paddingIsZero && above == 0))
-                    && buckets.isConsistent(count: refs.count))
+            guard refs.count == 0 || (refs.paddingIsZero && above == 0),
+                  buckets.isConsistent(count: refs.count)
             else { throw reader.invalid("the \(prefix) key list is damaged") }
             self.references = references
             leafCount = expected

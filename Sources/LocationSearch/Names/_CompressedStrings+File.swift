@@ -36,6 +36,6 @@ extension _CompressedStrings {
                 planes: planes)),
             folds: _NameFolds(flags: try reader.column("\(prefix).folds", as: UInt64.self),
                               respellable: try reader.column("\(prefix).respellable", as: UInt64.self)))
-        guard reader.verifies(isConsistent()) else { throw reader.invalid("the \(prefix) strings are damaged") }
+        guard isConsistent() else { throw reader.invalid("the \(prefix) strings are damaged") }
     }
 }

@@ -13,6 +13,6 @@ extension _StringTable {
     init(reading reader: _IndexFile.Reader, prefix: String) throws {
         let column = reader.columns(prefix)
         self.init(bytes: try column("bytes"), offsets: try column("offsets"))
-        guard reader.verifies(isConsistent()) else { throw reader.invalid("the \(prefix) string table is damaged") }
+        guard isConsistent() else { throw reader.invalid("the \(prefix) string table is damaged") }
     }
 }

@@ -14,8 +14,7 @@ extension _Qualifiers {
         let text: _Column<UInt8> = try column("text")
         let regions: _Column<_QualifierList> = try column("regions")
         let countries: _Column<_QualifierList> = try column("countries")
-        guard reader.verifies(
-            Self.isConsistent(text: text, regions: regions, countries: countries, labels: gazetteer._labels.count))
+        guard Self.isConsistent(text: text, regions: regions, countries: countries, labels: gazetteer._labels.count)
         else { throw reader.invalid("the qualifier words are damaged") }
         self.init(gazetteer: gazetteer, text: text, regions: regions, countries: countries)
     }

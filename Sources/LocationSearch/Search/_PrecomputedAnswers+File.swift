@@ -27,8 +27,7 @@ extension _PrecomputedAnswers {
         self.init(keys: try _StringTable(reading: reader, prefix: "\(prefix).keys"), entries: entries,
                   exactCounts: try column("exact"),
                   buckets: try _BucketTable(reading: reader, prefix: "\(prefix).buckets"))
-        guard reader.verifies(
-            isConsistent(names: head.namePlace.count, text: head.keyText, longestName: head.longestName))
+        guard isConsistent(names: head.namePlace.count, text: head.keyText, longestName: head.longestName)
         else { throw reader.invalid("the precomputed answers are damaged") }
     }
 }

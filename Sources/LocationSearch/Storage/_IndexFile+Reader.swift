@@ -25,11 +25,14 @@ extension _IndexFile {
     /// checks what it refers to; `finish()` checks that every section was read.
     ///
     /// A file whose table checksum is `seal` (`_IndexFile.Seal`: a cached index this
-    /// library wrote, or one that passed these checks before) skips the checks of what
-    /// the sections refer to (`checksStructure` is false): its sections' checksums still
-    /// prove its bytes are the ones written, and the writer's own output passes the
-    /// checks by construction. Every other check (header, table, checksums, padding,
-    /// sizes and counts) is made either way.
+    /// library wrote, or one that passed these checks before) is not hashed section by
+    /// section (`checksSections` is false): the seal names the table, which holds every
+    /// section's checksum, so hashing the sections again would only find bytes changed
+    /// on disk without remade checksums. Everything else is checked either way: the
+    /// header, the table, the padding, every size and count, and what each section refers
+    /// to (each type's `isConsistent`), which is what keeps the completer's reads in
+    /// bounds. A seal can skip only work whose failure is an error, never a check whose
+    /// absence could let damage trap.
     ///
     ///     guard let reader = try _IndexFile.Reader(url) else { return nil }  // no file
     ///     let folded = try reader.column("folded", as: UInt8.self)
@@ -49,10 +52,11 @@ extension _IndexFile {
         /// The checksum of the header and the table (which holds every section's checksum):
         /// what a seal names (`_IndexFile.Seal`).
         let tableChecksum: UInt64
-        /// Whether the types reading the sections check what they refer to (each key, trie
-        /// node, stored answer and place record against the rest): false only for a file
-        /// with a matching seal.
-        let checksStructure: Bool
+        /// The file's identity when it was opened: what a seal names with `tableChecksum`.
+        let identity: FileIdentity
+        /// Whether each section's checksum was checked: false only for a file with a
+        /// matching seal (what the sections refer to is checked either way).
+        let checksSections: Bool
         /// The layout of the records the file stores (`Header.recordLayout`), for its
         /// reader to check against its own before it reads a record.
         let recordLayout: UInt64
@@ -62,14 +66,15 @@ extension _IndexFile {
         private let byName: [String: Section]
 
         /// Opens, reads and checks the file at `url` (with `readingSections` false, only
-        /// its header and table); `nil` when nothing is there. With `seal` its table's
-        /// checksum, what the sections refer to is not checked (`checksStructure`).
+        /// its header and table); `nil` when nothing is there. With `seal` naming its table's
+        /// checksum and its identity, the sections' checksums are not checked
+        /// (`checksSections`).
         ///
         /// - Throws: `GazetteerError.invalidIndexFile` when it is not a valid index
         ///   (damaged, truncated, foreign, or not a regular file: a FIFO or a device is
         ///   refused without reading from it, so it cannot block).
         /// - Complexity: O(*n*) for a file of *n* bytes.
-        init?(_ url: URL, readingSections: Bool = true, seal: UInt64? = nil) throws {
+        init?(_ url: URL, readingSections: Bool = true, seal: Seal.Contents? = nil) throws {
             self.url = url
             func invalid(_ reason: String) -> GazetteerError { .invalidIndexFile(path: url.path, reason: reason) }
             // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer.
@@ -82,6 +87,7 @@ extension _IndexFile {
             var status = stat()
             guard fstat(descriptor, &status) == 0 else { throw invalid("its status cannot be read") }
             guard status.st_mode & S_IFMT == S_IFREG else { throw invalid("it is not a regular file") }
+            identity = FileIdentity(status)
             guard status.st_size > 0, let size = Int(exactly: status.st_size) else { throw invalid("it is empty") }
             let fieldBytes = Header.fieldCount * 8
             guard size >= fieldBytes + 8 else { throw invalid("it is too short (\(size) bytes) to be an index") }
@@ -119,7 +125,7 @@ extension _IndexFile {
                 throw invalid("its header is damaged (checksum mismatch)")
             }
             tableChecksum = table[tableWords]
-            checksStructure = seal != tableChecksum
+            checksSections = seal != Seal.Contents(checksum: tableChecksum, identity: identity)
             recordLayout = fields[2]
             guard fields[3] == byteOrderMark else {
                 throw invalid("it was written on a machine with another byte order")
@@ -148,7 +154,8 @@ extension _IndexFile {
             self.byName = byName
             unread = Set(byName.keys)
             guard readingSections else { return }
-            if let problem = Self.readSections(zip(sections, gaps).map { ($0, $1) }, from: descriptor, into: memory) {
+            if let problem = Self.readSections(
+                zip(sections, gaps).map { ($0, $1) }, from: descriptor, into: memory, checksums: checksSections) {
                 switch problem {
                 case .failed(let error): throw failure(error)
                 case .damaged(let name): throw invalid("section \(name) is damaged (checksum mismatch)")
@@ -156,13 +163,6 @@ extension _IndexFile {
                 }
             }
         }
-
-        /// Whether `holds` holds, evaluated only when the file's structure is checked
-        /// (`checksStructure`); `true` for a sealed file. For the checks of what sections
-        /// refer to, O(*n*) passes over them:
-        ///
-        ///     guard reader.verifies(isConsistent(keyCount: keyCount)) else { throw … }
-        func verifies(_ holds: @autoclosure () -> Bool) -> Bool { !checksStructure || holds() }
 
         /// The error for a file that is not a valid index, because of `reason`.
         func invalid(_ reason: String) -> GazetteerError { .invalidIndexFile(path: url.path, reason: reason) }
@@ -213,7 +213,7 @@ extension _IndexFile {
         }
 
         /// Reads the sections (and the padding before each, from `gapStart`) into `memory`
-        /// and checks each one's checksum and padding, on two threads, each reading and
+        /// and checks each one's padding and, with `checksums`, its checksum, on two threads, each reading and
         /// checking about half the bytes (zeroing the new pages, copying and hashing are
         /// most of a load, and all split). Returns the first problem found, or `nil`.
         ///
@@ -221,7 +221,8 @@ extension _IndexFile {
         /// on the other core at once), not by `DispatchQueue.concurrentPerform`, whose
         /// second iteration started 1-3 ms late on the 2-core VM.
         private static func readSections(
-            _ sections: [(section: Section, gapStart: Int)], from descriptor: Int32, into memory: _Memory
+            _ sections: [(section: Section, gapStart: Int)], from descriptor: Int32, into memory: _Memory,
+            checksums: Bool
         ) -> _SectionProblem? {
             let total = sections.reduce(0) { $0 + $1.section.count }
             var split = 0, running = 0
@@ -245,7 +246,7 @@ extension _IndexFile {
                         return
                     }
                     let bytes = UnsafeRawBufferPointer(start: memory.base + section.offset, count: section.count)
-                    if _Checksum.of(bytes) != section.checksum {
+                    if checksums && _Checksum.of(bytes) != section.checksum {
                         problems.record(.damaged(section.name))
                         return
                     }

@@ -72,15 +72,34 @@ struct _PackedWords: Sendable {
     func maxima(splitAt shift: Int) -> (low: UInt64, high: UInt64) {
         precondition(shift >= 0 && shift < 64)
         switch width {
-        case 1: return maxima(width: 1, splitAt: shift)
-        case 2: return maxima(width: 2, splitAt: shift)
+        case 1: return maxima(of: UInt8.self, splitAt: shift)
+        case 2: return maxima(of: UInt16.self, splitAt: shift)
         case 3: return maxima(width: 3, splitAt: shift)
-        case 4: return maxima(width: 4, splitAt: shift)
+        case 4: return maxima(of: UInt32.self, splitAt: shift)
         case 5: return maxima(width: 5, splitAt: shift)
         case 6: return maxima(width: 6, splitAt: shift)
         case 7: return maxima(width: 7, splitAt: shift)
-        default: return maxima(width: 8, splitAt: shift)
+        default: return maxima(of: UInt64.self, splitAt: shift)
         }
+    }
+
+    /// `maxima(splitAt:)` of numbers of a width a machine word has: each read as the
+    /// number it is, in a loop the compiler vectorises (the bundled index's key words are
+    /// four bytes, and every load reads 1.9 million of them).
+    @inline(__always)
+    private func maxima<Number: FixedWidthInteger & UnsignedInteger>(
+        of _: Number.Type, splitAt shift: Int
+    ) -> (low: UInt64, high: UInt64) {
+        let bytes = UnsafeRawPointer(self.bytes.pointer), bits = Number.bitWidth, size = MemoryLayout<Number>.size
+        let lowMask: Number = shift >= bits ? ~0 : (1 &<< Number(shift)) &- 1
+        let highShift = Number(min(shift, bits - 1))
+        var low: Number = 0, high: Number = 0
+        for i in 0..<count {
+            let number = Number(littleEndian: bytes.loadUnaligned(fromByteOffset: i &* size, as: Number.self))
+            low = max(low, number & lowMask)
+            high = max(high, number &>> highShift)
+        }
+        return (UInt64(low), shift >= bits ? 0 : UInt64(high))
     }
 
     @inline(__always)

@@ -130,11 +130,11 @@ struct BenchCommand {
             + "\(Measurement.grouped(completer._nameCount)) names (\(Measurement.grouped(completer._indexedNameCount)) "
             + "distinct folded names indexed, \(Measurement.grouped(completer._wordKeyCount)) word-start keys)")
         // The cached loader's file is sealed once written (`_IndexFile.Seal`): its loads check
-        // its checksums, not what its sections refer to; a load by path checks both.
+        // everything but its sections' checksums; a load by path checks those too.
         let sealed = cacheFile.map(LocationCompleter._isSealed) ?? false
         say("load: \(Measurement.duration(loadSeconds)), "
             + "median of 5 more \(Measurement.duration(Measurement.median(reloads))) "
-            + "(\(loadNote), \(sealed ? "sealed: checking its checksums" : "checking it in full"))")
+            + "(\(loadNote), \(sealed ? "sealed: checking all but its sections' checksums" : "checking it in full"))")
         if let cacheFile, sealed {
             var checked: [Double] = []
             for _ in 0..<5 {
