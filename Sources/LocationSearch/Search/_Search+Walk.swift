@@ -71,7 +71,12 @@ extension _Search {
                 keyOffset: walk.keyOffset(at: position, source: sourceIndex),
                 matchedLength: Int32(clamping: sources[sourceIndex].matchedLength), qualifier: qualifier)
             let match = _Match(shown: shown, score: score, population: record.population, row: row)
-            let at = results.firstIndex { match.ranks(before: $0) } ?? results.count
+            let at = results.firstIndex {
+                #if DEBUG
+                rowSteps += 1
+                #endif
+                return match.ranks(before: $0)
+            } ?? results.count
             if at < limit {
                 results.insert(match, at: at)
                 if results.count > limit { results.removeLast() }
@@ -82,6 +87,9 @@ extension _Search {
     /// Whether a row of the list or of the earlier search reads like `row`: the same
     /// labels and a title of the same text.
     mutating func readsLikeShown(_ row: _Match.Row, _ names: _CompressedStrings) -> Bool {
+        #if DEBUG
+        rowSteps += results.count + earlier.count
+        #endif
         // (By index, each row read in place: a match copied costs reference counting.)
         for i in results.indices where results[i].row.hasLabels(of: row) {
             if sameTitle(results[i].row.display, row.display, names) { return true }
@@ -98,21 +106,7 @@ extension _Search {
     private mutating func sameTitle(_ a: UInt32, _ b: UInt32, _ names: _CompressedStrings) -> Bool {
         if a == b { return true }
         if let same = names.sameCodes(Int(a), Int(b)) { return same }
-        let x = title(a, names), y = title(b, names)
-        return titleBytes.withUnsafeBufferPointer {
-            UnsafeBufferPointer(rebasing: $0[x])._hasSameBytes(as: UnsafeBufferPointer(rebasing: $0[y]))
-        }
-    }
-
-    /// Where name `name`'s bytes are in `titleBytes`, decoded there on first use.
-    private mutating func title(_ name: UInt32, _ names: _CompressedStrings) -> Range<Int> {
-        for title in titles where title.name == name { return Int(title.start)..<Int(title.end) }
-        // (Room for a few titles in two small allocations; a list's worth is rare.)
-        if titles.isEmpty { titles.reserveCapacity(8); titleBytes.reserveCapacity(200) }
-        let start = titleBytes.count
-        names.withBytes(Int(name)) { titleBytes.append(contentsOf: $0) }
-        // (A search decodes at most a title per candidate: far fewer bytes than Int32 holds.)
-        titles.append((name, Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: titleBytes.count)))
-        return start..<titleBytes.count
+        let x = titles.range(of: a, in: names), y = titles.range(of: b, in: names)
+        return titles.hasSameBytes(x, y)
     }
 }

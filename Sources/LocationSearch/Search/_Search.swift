@@ -40,12 +40,15 @@ struct _Search {
     /// Results of an earlier search this one adds to (typo matches after exact ones): no
     /// result may look the same as one of them.
     let earlier: [_Match]
-    /// The titles decoded to tell rows with the same labels apart, each once a search
-    /// (`readsLikeShown`): in a country of one region most rows have the same labels, and
-    /// a name that copies from the one before decodes it too. Their names, and where each
-    /// one's bytes are in `titleBytes`.
-    var titles: [(name: UInt32, start: Int32, end: Int32)] = []
-    var titleBytes: [UInt8] = []
+    /// The titles decoded to tell rows with the same labels apart (`readsLikeShown`).
+    var titles = _TitleCache()
+    #if DEBUG
+    /// Rows and matches compared by `readsLikeShown` and to place a match, counted for the
+    /// tests that check a search's complexity.
+    var rowSteps = 0
+    /// Rows, titles and matches compared: what a search's complexity counts (tests).
+    var steps: Int { rowSteps + titles.steps }
+    #endif
     /// Whether `addSources` only writes its ranges down in `counted`, for `countPlaces()`
     /// (off for completions, which never read them).
     let recordsRanges: Bool
@@ -92,7 +95,7 @@ struct _Search {
         limit = exact.limit - exact.results.count
         seen = exact.seen
         earlier = exact.results
-        (titles, titleBytes) = (exact.titles, exact.titleBytes)
+        titles = exact.titles
         recordsRanges = false
         let besideExact = !exact.results.isEmpty
         floor = exact.results.first.map { $0.score + _Ranking.weights.typoOverExact }

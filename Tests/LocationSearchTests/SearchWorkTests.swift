@@ -1,0 +1,33 @@
+import Testing
+@testable import LocationSearch
+
+/// What a search costs, counted rather than timed: debug builds count the matches, rows
+/// and titles a search compares (`_Search.steps`). However many places read alike, a
+/// candidate costs O(1) of them.
+#if DEBUG
+@Suite("Search work", .holdsItsThread)
+struct SearchWorkTests {
+    /// The exact and prefix search for `query` (no typo pass), run.
+    static func search(_ query: String, _ options: CompletionOptions, in completer: LocationCompleter) -> _Search {
+        var search = _Search(source: completer.source, options: options)
+        search.addReadings(of: _QueryPlan(query: query), synonymBonus: _Ranking.weights.synonym)
+        search.run()
+        return search
+    }
+
+    /// 5,000 places of one name in one region: each candidate reads like the first, so a
+    /// search visits them all for one row, each with its title decoded once.
+    @Test(arguments: [10, 1_000])
+    func placesThatReadAlikeCostConstantStepsEach(limit: Int) throws {
+        let places = (0..<5_000).map {
+            Place(geonameID: 2_000_000 + $0, name: "Springfield", countryCode: "US", countryName: "United States",
+                  admin1: "Texas", population: $0 % 7 * 100)
+        }
+        let completer = LocationCompleter(gazetteer: try Gazetteer(places: places))
+        let search = Self.search("spr", CompletionOptions(limit: limit), in: completer)
+        #expect(search.results.count == 1)
+        #expect(search.steps <= 8 * places.count)
+        #expect(completer.completions(for: "spr", options: CompletionOptions(limit: limit)).count == 1)
+    }
+}
+#endif
