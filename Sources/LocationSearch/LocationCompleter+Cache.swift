@@ -19,7 +19,8 @@ extension LocationCompleter {
     /// otherwise (missing, damaged, foreign, stale, or not a regular file) the one `build`
     /// makes, written over `cacheFile` atomically for next time (its folder created if
     /// needed). A cache that cannot be written (a read-only folder, a directory in the
-    /// way) leaves the completer working, only without the speed-up.
+    /// way) leaves the completer working, only without the speed-up, and saying why
+    /// (`cacheError`).
     ///
     /// The file written is sealed (`_IndexFile.Seal`), and so is a cached file that passed
     /// every check: a sealed file's later loads do not hash its sections again, and check
@@ -36,12 +37,17 @@ extension LocationCompleter {
             removeDeadWritersFiles(in: cacheFile.deletingLastPathComponent())
             return loaded.completer
         }
-        let built = try build()
+        var built = try build()
         if let cacheFile {
             try? FileManager.default.createDirectory(
                 at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let checksum = try? _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile) {
-                _IndexFile.Seal.write(checksum, for: cacheFile)
+            do {
+                _IndexFile.Seal.write(try _IndexFile.write(built, sourceKey: sourceKey, to: cacheFile), for: cacheFile)
+            } catch GazetteerError.unwritableFile(_, let reason) {
+                // (Named after the cache, not the writer's temporary file.)
+                built = built.with(cacheError: .unwritableFile(path: cacheFile.path, reason: reason))
+            } catch {
+                built = built.with(cacheError: .unwritableFile(path: cacheFile.path, reason: "\(error)"))
             }
         }
         // (The build's and the writer's temporaries are freed: their pages go back.)

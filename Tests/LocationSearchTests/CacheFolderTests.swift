@@ -9,7 +9,8 @@ import Darwin
 #endif
 
 /// The bundled index's cache folder, as the cached loader (`LocationCompleter.cached`) finds
-/// it: what writers killed before their rename left there.
+/// it: what writers killed before their rename left there, and a folder that cannot take
+/// the index.
 @Suite("Cache folder", .holdsItsThread)
 struct CacheFolderTests {
     func withFolder<R>(_ body: (URL) throws -> R) throws -> R {
@@ -49,6 +50,35 @@ struct CacheFolderTests {
             #expect(builds == 1)
             let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
             #expect(names == Set(kept + [file.lastPathComponent, file.lastPathComponent + ".seal"]))
+        }
+    }
+
+    /// A cache that cannot be written (here a file where its folder should be) leaves the
+    /// completer working and saying why (`cacheError`, naming the cache file); a folder that
+    /// takes it, and a start that reads it, say nothing.
+    @Test func anUnwritableCacheIsReported() throws {
+        try withFolder { directory in
+            let blocker = directory.appendingPathComponent("not-a-folder")
+            try Data("x".utf8).write(to: blocker)
+            let file = blocker.appendingPathComponent("location-search/bundled-c0ffee.lsindex")
+            var builds = 0
+            let completer = try load(file, &builds)
+            #expect(IndexFileTests.answersAlike(completer, Fixtures.completer))
+            let problem = try #require(completer.cacheError)
+            guard case .unwritableFile(let path, let reason) = problem else {
+                Issue.record("\(problem)")
+                return
+            }
+            #expect(path == file.path && reason.contains("Not a directory"), "\(problem)")
+            #expect("\(problem)".hasPrefix("cannot write to \(file.path): "))
+            _ = try load(file, &builds)
+            #expect(builds == 2)
+
+            let writable = directory.appendingPathComponent("folder/bundled-c0ffee.lsindex")
+            #expect(try load(writable, &builds).cacheError == nil)
+            #expect(try load(writable, &builds).cacheError == nil)
+            #expect(builds == 3)
+            #expect(Fixtures.completer.cacheError == nil)
         }
     }
 }
