@@ -49,38 +49,6 @@ extension LocationCompleter {
         if rebuilt, let cacheFile { Self.removeOldBundledCaches(besides: cacheFile) }
     }
 
-    /// The completer cached in `cacheFile` if it is a valid index built from `sourceKey`;
-    /// otherwise (missing, damaged, foreign, stale, or not a regular file) the one `build`
-    /// makes, written over `cacheFile` atomically for next time (its folder created if
-    /// needed). A cache that cannot be written (a read-only folder, a directory in the
-    /// way) leaves the completer working, only without the speed-up.
-    ///
-    /// The file written is sealed (`_IndexFile.Seal`), and so is a cached file that passed
-    /// every check: a sealed file's later loads do not hash its sections again, and check
-    /// everything else (what each section refers to too) as any load does.
-    static func cached(
-        in cacheFile: URL?, sourceKey: String, build: () throws -> LocationCompleter
-    ) throws -> LocationCompleter {
-        if let cacheFile,
-           let loaded = try? _IndexFile.read(cacheFile, seal: _IndexFile.Seal.read(for: cacheFile)),
-           loaded.sourceKey == sourceKey {
-            if loaded.checked { _IndexFile.Seal.write(loaded.tableChecksum, identity: loaded.identity, for: cacheFile) }
-            return loaded.completer
-        }
-        let built = try build()
-        if let cacheFile {
-            try? FileManager.default.createDirectory(
-                at: cacheFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let checksum = try? _IndexFile.write(
-                built, sourceKey: sourceKey, to: cacheFile, replacingAnyFile: true) {
-                _IndexFile.Seal.write(checksum, for: cacheFile)
-            }
-        }
-        // (The build's and the writer's temporaries are freed: their pages go back.)
-        releaseFreedMemory()
-        return built
-    }
-
     /// Builds the bundled gazetteer's index from its GeoNames files and writes it as the
     /// cached index in `cacheDirectory` (created if needed), which `init()` then reads;
     /// returns the file written. For `location-search build-index`.
@@ -98,55 +66,6 @@ extension LocationCompleter {
             try _IndexFile.write(built, sourceKey: sourceKey, to: file, replacingAnyFile: true), for: file)
         removeOldBundledCaches(besides: file)
         return file
-    }
-
-    /// Removes the bundled indexes that other versions of the library or of the data left
-    /// in `current`'s folder, keeping `current` and the most recently written other one
-    /// (so two programs built with different versions, used in turn, both stay cached),
-    /// the seals of indexes no longer there (`_IndexFile.Seal`), and the temporary files
-    /// of writers that no longer run. Called only after a new index was written, so the
-    /// folder holds at most two bundled indexes (about 40 MB each) however many upgrades
-    /// it has seen.
-    static func removeOldBundledCaches(besides current: URL) {
-        let directory = current.deletingLastPathComponent()
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return }
-        var others: [(url: URL, written: Date)] = []
-        var seals: [String] = []
-        for name in names {
-            if name.hasPrefix("bundled-"), name.hasSuffix(".lsindex.seal") {
-                seals.append(name)
-                continue
-            }
-            // A writer's temporary file is ".<index name>.<pid>.tmp".
-            if name.hasPrefix(".bundled-"), name.hasSuffix(".tmp"), let index = indexName(ofTemporary: name) {
-                _IndexFile.removeStaleTemporaryFiles(for: directory.appendingPathComponent(index))
-            }
-            guard name.hasPrefix("bundled-"), name.hasSuffix(".lsindex"), name != current.lastPathComponent else {
-                continue
-            }
-            let url = directory.appendingPathComponent(name)
-            let written = (try? manager.attributesOfItem(atPath: url.path)[.modificationDate] as? Date) ?? .distantPast
-            others.append((url, written))
-        }
-        for old in others.sorted(by: { $0.written > $1.written }).dropFirst() {
-            try? manager.removeItem(at: old.url)
-        }
-        // Seals whose index is gone (removed above, or by hand).
-        for seal in seals {
-            let index = directory.appendingPathComponent(String(seal.dropLast(".seal".count)))
-            if !manager.fileExists(atPath: index.path) { _IndexFile.Seal.remove(for: index) }
-        }
-    }
-
-    /// The index a writer's temporary file `.<index name>.<pid>.tmp` is for: the name up to
-    /// its last `.lsindex.`, without the leading dot.
-    private static func indexName(ofTemporary name: String) -> String? {
-        let bytes = Array(name.utf8), marker = Array(".lsindex.".utf8)
-        guard bytes.count > marker.count,
-              let end = (1...bytes.count - marker.count).last(where: { bytes[$0...].starts(with: marker) })
-        else { return nil }
-        return String(decoding: bytes[1..<end], as: UTF8.self) + ".lsindex"
     }
 
     /// What the bundled files are, for the cache key (see `sourceKey(for:)`).

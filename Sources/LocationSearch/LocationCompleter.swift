@@ -34,6 +34,20 @@ public struct LocationCompleter: Sendable {
     /// The answers to the heaviest queries (see `_PrecomputedAnswers`).
     private(set) var answers: _PrecomputedAnswers
 
+    /// Why the index could not be cached: set for a completer of the bundled gazetteer
+    /// loaded with a cache folder (`init()`, `init(bundledCacheDirectory:)`) that held no
+    /// valid index, so the index was built, and that could not take the built one (a
+    /// read-only or full disk, a file where the folder should be). Every such start builds
+    /// the index again, about a second where a cached start takes milliseconds, so an app
+    /// may want to say so. `nil` otherwise.
+    ///
+    /// ```swift
+    /// let completer = try LocationCompleter()
+    /// if let problem = completer.cacheError { print("not cached: \(problem)") }
+    /// // not cached: cannot write to /home/me/.cache/location-search/bundled-….lsindex: Permission denied
+    /// ```
+    public private(set) var cacheError: GazetteerError?
+
     var gazetteer: Gazetteer { source.gazetteer }
     var index: _PrefixIndex { source.index }
     var qualifiers: _Qualifiers { source.qualifiers }
@@ -106,6 +120,13 @@ public struct LocationCompleter: Sendable {
     func with(answers: _PrecomputedAnswers) -> LocationCompleter {
         var copy = self
         copy.answers = answers
+        return copy
+    }
+
+    /// This completer, saying why its index could not be cached (`cacheError`).
+    func with(cacheError: GazetteerError?) -> LocationCompleter {
+        var copy = self
+        copy.cacheError = cacheError
         return copy
     }
 

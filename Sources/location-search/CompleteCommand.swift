@@ -72,6 +72,7 @@ struct CompleteCommand {
     func run(suspectedSubcommand: String? = nil) throws -> Int32 {
         let completer = try indexFile.map { try LocationCompleter(indexFile: URL(fileURLWithPath: $0)) }
             ?? LocationCompleter()
+        CacheWarning.report(completer)
         if let suspectedSubcommand, let query {
             // A word close to a subcommand's name that no place starts with: a typo of
             // the subcommand, not a query.

@@ -32,6 +32,22 @@ struct CommandLineToolTests {
         #expect(unquoted.output == explicit.output)
     }
 
+    /// A cache folder that cannot take the index (here its parent is a file): the answer
+    /// still comes, and standard error says once, in one line, that every run builds it.
+    @Test func anUncachableIndexIsSaidOnceOnStandardError() throws {
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("ls-not-a-folder-\(UUID())")
+        try Data("x".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let result = try Subprocess.run(["--limit", "1", "san fr"], environment: ["XDG_CACHE_HOME": blocker.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.output == "San Francisco, California, United States\n")
+        let lines = result.stderr.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 2 && lines[1].isEmpty, "\(result.stderr)")
+        #expect(lines[0].hasPrefix("location-search: cannot cache the index, so every run builds it again: "
+                                   + "cannot write to \(blocker.path)/location-search/bundled-"), "\(result.stderr)")
+        #expect(lines[0].hasSuffix("Not a directory"), "\(result.stderr)")
+    }
+
     @Test func colourCanBeForced() throws {
         let result = try Subprocess.run(["complete", "--limit", "1", "--color", "always", "san fr"])
         #expect(result.output.contains("\u{1B}[1mSan\u{1B}[0m"))

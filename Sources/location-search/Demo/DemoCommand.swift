@@ -131,6 +131,9 @@ struct DemoCommand {
 
         switch outcome {
         case .success(.picked(let place)):
+            // (Said once the terminal is back, where the picker would draw over it; a pick
+            // means the places loaded, so this does not wait.)
+            if let completer = try? await loader.value { CacheWarning.report(completer) }
             let output = OutputStream()
             output.write(Self.details(of: place))
             do {
