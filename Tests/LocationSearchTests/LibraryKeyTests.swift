@@ -3,7 +3,7 @@ import Testing
 
 /// The bundled cache's key names every rule the build or the stored answers read, so a
 /// library that would build another index never reuses a cached one.
-@Suite("The library's part of the cache key")
+@Suite("The library's part of the cache key", .holdsItsThread)
 struct LibraryKeyTests {
     @Test func theLibraryKeyNamesEveryRuleTable() {
         let parts = LocationCompleter.libraryKey.split(separator: ";").map { $0.split(separator: " ")[0] }

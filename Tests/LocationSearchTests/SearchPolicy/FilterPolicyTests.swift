@@ -2,7 +2,7 @@ import LocationSearch
 import Testing
 
 /// Countries (any case), kinds, both at once, `near` and the limit.
-@Suite("Policy: filters")
+@Suite("Policy: filters", .holdsItsThread)
 struct FilterPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("paris", CompletionOptions(countries: ["US"]),

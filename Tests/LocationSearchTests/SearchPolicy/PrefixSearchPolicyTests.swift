@@ -3,7 +3,7 @@ import Testing
 
 /// Exact and prefix matches of whole names and of their later words, in every script the
 /// names are in; an alternate name shows as the title with the canonical one after it.
-@Suite("Policy: prefix search")
+@Suite("Policy: prefix search", .holdsItsThread)
 struct PrefixSearchPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("san fr", ["San Francisco, California, United States", "San Francisco, Morazán, El Salvador"]),

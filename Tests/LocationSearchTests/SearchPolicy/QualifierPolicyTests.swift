@@ -3,7 +3,7 @@ import Testing
 
 /// A region or country after the name, with or without a comma, by name, code or alias:
 /// it keeps only the places in it. A qualifier no place has leaves nothing.
-@Suite("Policy: qualifiers")
+@Suite("Policy: qualifiers", .holdsItsThread)
 struct QualifierPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("paris tx", ["Paris, Texas, United States"]),

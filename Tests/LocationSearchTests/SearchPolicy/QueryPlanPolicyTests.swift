@@ -3,7 +3,7 @@ import Testing
 
 /// How a query is read before the search: case, spacing, punctuation, run-together
 /// words, and queries with nothing to search.
-@Suite("Policy: reading the query")
+@Suite("Policy: reading the query", .holdsItsThread)
 struct QueryPlanPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("SAN FR", ["San Francisco, California, United States", "San Francisco, Morazán, El Salvador"]),

@@ -3,7 +3,7 @@ import Testing
 
 /// The order: match quality, then importance (population and kind), then nearness; a row
 /// that reads like one above it is left out (the small Springfield, Illinois).
-@Suite("Policy: ranking")
+@Suite("Policy: ranking", .holdsItsThread)
 struct RankingPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("springfield", ["Springfield, Massachusetts, United States", "Springfield, Illinois, United States"]),

@@ -3,7 +3,7 @@ import Testing
 
 /// Abbreviations read both ways ("st" and "saint", "ft" and "fort"), hyphens as spaces,
 /// and a place's own short names.
-@Suite("Policy: synonyms and abbreviations")
+@Suite("Policy: synonyms and abbreviations", .holdsItsThread)
 struct SynonymPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("st louis", ["St. Louis, Missouri, United States"]),

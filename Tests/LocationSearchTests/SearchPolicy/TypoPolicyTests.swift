@@ -3,7 +3,7 @@ import Testing
 
 /// Typo tolerance: one or two edits, not on the first letter, only when typo tolerance is
 /// on; typo matches never crowd out exact ones.
-@Suite("Policy: typo walk")
+@Suite("Policy: typo walk", .holdsItsThread)
 struct TypoPolicyTests {
     static let cases: [PolicyCase] = [
         PolicyCase("londn", ["London, England, United Kingdom", "London, Ontario, Canada"]),
