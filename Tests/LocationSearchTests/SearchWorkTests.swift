@@ -29,5 +29,27 @@ struct SearchWorkTests {
         #expect(search.steps <= 8 * places.count)
         #expect(completer.completions(for: "spr", options: CompletionOptions(limit: limit)).count == 1)
     }
+
+    /// 5,000 places of one region, all shown: a long list costs O(log k) steps a place to
+    /// place it and O(1) to tell it from the rows shown, not a scan of the list.
+    @Test func aLongListCostsLogarithmicStepsAPlace() throws {
+        let places = (0..<5_000).map {
+            Place(geonameID: 2_000_000 + $0, name: "Springfield \($0)", countryCode: "US",
+                  countryName: "United States", admin1: "Texas", population: $0 % 97 * 100)
+        }
+        let completer = LocationCompleter(gazetteer: try Gazetteer(places: places))
+        let search = Self.search("spr", CompletionOptions(limit: places.count), in: completer)
+        #expect(search.results.count == places.count)
+        #expect(search.steps <= 40 * places.count)
+        // Every place once, in the order of a short list (kept sorted, not in a heap).
+        // (Not its first rows: a full short list passes over places that score only as
+        // well as its last row, whatever their population.)
+        let all = completer.completions(for: "spr", options: CompletionOptions(limit: places.count)).map(\.title)
+        #expect(Set(all) == Set(places.map(\.name)))
+        let short = completer.completions(for: "spr", options: CompletionOptions(limit: 20)).map(\.title)
+        let position = Dictionary(uniqueKeysWithValues: all.enumerated().map { ($1, $0) })
+        let positions = short.compactMap { position[$0] }
+        #expect(positions.count == 20 && positions == positions.sorted())
+    }
 }
 #endif

@@ -31,10 +31,28 @@ struct _Match {
         }
     }
 
+    /// What orders matches: the score, the population and the place.
+    var rank: Rank { Rank(score: score, population: population, place: shown.place) }
+
     /// Higher score first; ties to the more populous place, then the earlier one.
-    func ranks(before other: _Match) -> Bool {
-        if score != other.score { return score > other.score }
-        if population != other.population { return population > other.population }
-        return shown.place < other.shown.place
+    @inline(__always)
+    func ranks(before other: _Match) -> Bool { rank.ranks(before: other.rank) }
+
+    /// What orders matches, without the rest of a match (plain values: `_TopMatches`
+    /// keeps them in a `_Heap`).
+    struct Rank: BitwiseCopyable {
+        var score: Float
+        var population: Int64
+        var place: UInt32
+
+        /// Higher score first; ties to the more populous place, then the earlier one: a
+        /// strict total order (no two matches are of one place), so the best `k` matches
+        /// and their order do not depend on the order they come in.
+        @inline(__always)
+        func ranks(before other: Rank) -> Bool {
+            if score != other.score { return score > other.score }
+            if population != other.population { return population > other.population }
+            return place < other.place
+        }
     }
 }

@@ -23,12 +23,12 @@ extension _Search {
             search.run()
         }
         let exactCount = search.results.count
-        guard options.typoTolerance, exactCount < options.limit else { return (search.results, exactCount) }
+        guard options.typoTolerance, exactCount < options.limit else { return (search.results.sorted(), exactCount) }
         let budget = _FuzzyFrontier.budget(for: plan.key)
-        guard budget > 0 else { return (search.results, exactCount) }
+        guard budget > 0 else { return (search.results.sorted(), exactCount) }
         var typos = _Search(typosAfter: search, key: plan.key, budget: budget)
         typos.run()
-        return (search.results + typos.results, exactCount)
+        return (typos.earlier + typos.results.sorted(), exactCount)
     }
 
     /// Whether `plan` can match anything in `source`: it has a key, no longer than the

@@ -71,33 +71,40 @@ extension _Search {
                 keyOffset: walk.keyOffset(at: position, source: sourceIndex),
                 matchedLength: Int32(clamping: sources[sourceIndex].matchedLength), qualifier: qualifier)
             let match = _Match(shown: shown, score: score, population: record.population, row: row)
-            let at = results.firstIndex {
-                #if DEBUG
-                rowSteps += 1
-                #endif
-                return match.ranks(before: $0)
-            } ?? results.count
-            if at < limit {
-                results.insert(match, at: at)
-                if results.count > limit { results.removeLast() }
+            let (placed, pushedOut) = results.insert(match)
+            if readings.isActive {
+                if placed { readings.insert(reading(of: row, names)) }
+                if let pushedOut { readings.remove(reading(of: pushedOut.row, names)) }
             }
         }
     }
 
     /// Whether a row of the list or of the earlier search reads like `row`: the same
-    /// labels and a title of the same text.
+    /// labels and a title of the same text. A few rows are scanned; more are hashed
+    /// (`readings`), from the first check that finds more than `_ShownReadings.linearLimit`.
     mutating func readsLikeShown(_ row: _Match.Row, _ names: _CompressedStrings) -> Bool {
+        if !readings.isActive, results.count + earlier.count > _ShownReadings.linearLimit {
+            readings.activate(capacity: 2 * (results.count + earlier.count))
+            for i in earlier.indices { readings.insert(reading(of: earlier[i].row, names)) }
+            for i in results.unordered.indices { readings.insert(reading(of: results.unordered[i].row, names)) }
+        }
         #if DEBUG
-        rowSteps += results.count + earlier.count
+        rowSteps += readings.isActive ? 1 : results.count + earlier.count
         #endif
+        if readings.isActive { return readings.contains(reading(of: row, names)) }
         // (By index, each row read in place: a match copied costs reference counting.)
-        for i in results.indices where results[i].row.hasLabels(of: row) {
-            if sameTitle(results[i].row.display, row.display, names) { return true }
+        for i in results.unordered.indices where results.unordered[i].row.hasLabels(of: row) {
+            if sameTitle(results.unordered[i].row.display, row.display, names) { return true }
         }
         for i in earlier.indices where earlier[i].row.hasLabels(of: row) {
             if sameTitle(earlier[i].row.display, row.display, names) { return true }
         }
         return false
+    }
+
+    /// What `row` reads, for `readings`.
+    private mutating func reading(of row: _Match.Row, _ names: _CompressedStrings) -> _ShownReadings.Reading {
+        _ShownReadings.Reading(row, text: titles.text(of: row.display, in: names))
     }
 
     /// Whether names `a` and `b` have the same text: by their codes when those tell

@@ -34,7 +34,8 @@ struct _Search {
     var frontiers: [_FuzzyFrontier] = []
     /// The typed query's length, for typo highlights.
     var typedLength = 0
-    var results: [_Match] = []
+    /// The best matches so far.
+    var results: _TopMatches
     /// Places already placed, so that no place appears twice.
     var seen = _PlaceSet()
     /// Results of an earlier search this one adds to (typo matches after exact ones): no
@@ -42,12 +43,15 @@ struct _Search {
     let earlier: [_Match]
     /// The titles decoded to tell rows with the same labels apart (`readsLikeShown`).
     var titles = _TitleCache()
+    /// What the rows of the list and of the earlier search read, once they are too many to
+    /// scan (`readsLikeShown`).
+    var readings = _ShownReadings()
     #if DEBUG
     /// Rows and matches compared by `readsLikeShown` and to place a match, counted for the
     /// tests that check a search's complexity.
     var rowSteps = 0
     /// Rows, titles and matches compared: what a search's complexity counts (tests).
-    var steps: Int { rowSteps + titles.steps }
+    var steps: Int { rowSteps + titles.steps + results.steps }
     #endif
     /// Whether `addSources` only writes its ranges down in `counted`, for `countPlaces()`
     /// (off for completions, which never read them).
@@ -75,7 +79,7 @@ struct _Search {
         self.relativeFloor = nil
         self.earlier = []
         self.recordsRanges = recordsRanges
-        results.reserveCapacity(min(options.limit, 64) + 1)
+        results = _TopMatches(limit: options.limit)
         views = Self.views(of: source, under: filter, filterViews: filterViews)
     }
 
@@ -94,13 +98,15 @@ struct _Search {
         views = exact.views
         limit = exact.limit - exact.results.count
         seen = exact.seen
-        earlier = exact.results
+        earlier = exact.results.sorted()
         titles = exact.titles
+        // (Hashed, they are the exact search's rows: `earlier`.)
+        readings = exact.readings
         recordsRanges = false
         let besideExact = !exact.results.isEmpty
-        floor = exact.results.first.map { $0.score + _Ranking.weights.typoOverExact }
+        floor = exact.results.best.map { $0.score + _Ranking.weights.typoOverExact }
         relativeFloor = _Ranking.weights.typoSpread
-        results.reserveCapacity(min(exact.limit, 64) + 1)
+        results = _TopMatches(limit: limit)
         addTypoSources(
             key, budget: besideExact ? min(budget, 1) : budget,
             expansions: besideExact
@@ -161,8 +167,8 @@ struct _Search {
     /// results come in.
     var cutoff: Float {
         var cutoff = floor ?? -.infinity
-        if let margin = relativeFloor, let first = results.first { cutoff = max(cutoff, first.score - margin) }
-        if results.count == limit, let worst = results.last { cutoff = max(cutoff, worst.score) }
+        if let margin = relativeFloor, let best = results.best { cutoff = max(cutoff, best.score - margin) }
+        if results.count == limit, let worst = results.worst { cutoff = max(cutoff, worst.score) }
         return cutoff
     }
 }

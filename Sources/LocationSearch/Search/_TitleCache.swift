@@ -15,11 +15,18 @@
 /// titles.hasSameBytes(a, b)                // whether names 7 and 9 read the same
 /// ```
 ///
+/// A long list tells rows apart by hashing (`_ShownReadings`): for it, `text(of:in:)`
+/// numbers each title's text, names of the same bytes getting the same number.
+///
 /// - Complexity: `range(of:in:)` O(1) on average for a title already decoded
-///   (O(`linearLimit`) while at most that many are), and O(*n*) to decode one of *n* bytes.
+///   (O(`linearLimit`) while at most that many are), and O(*n*) to decode one of *n* bytes;
+///   `text(of:in:)` the same, and O(*n*) to number a title of *n* bytes.
 struct _TitleCache {
-    /// The decoded titles' names, and where each one's bytes are in `bytes`.
-    private var titles: [(name: UInt32, start: Int32, end: Int32)] = []
+    /// The decoded titles' names, where each one's bytes are in `bytes`, and its text's
+    /// number (-1 until `text(of:in:)` asks for it).
+    private var titles: [(name: UInt32, start: Int32, end: Int32, text: Int32)] = []
+    /// The texts numbered by `text(of:in:)`, by their bytes.
+    private var textNumbers: [[UInt8]: Int32] = [:]
     /// The titles' bytes, one after the other.
     private(set) var bytes: [UInt8] = []
     /// Each title's index in `titles` by its name, once there are more than `linearLimit`.
@@ -36,16 +43,31 @@ struct _TitleCache {
 
     /// Where name `name`'s bytes are in `bytes`, decoded there from `names` on first use.
     mutating func range(of name: UInt32, in names: _CompressedStrings) -> Range<Int> {
-        if let i = index(of: name) {
-            let title = titles[i]
-            return Int(title.start)..<Int(title.end)
-        }
+        let title = titles[decoded(name, in: names)]
+        return Int(title.start)..<Int(title.end)
+    }
+
+    /// The number of name `name`'s text: the same for two names if and only if they have
+    /// the same bytes.
+    mutating func text(of name: UInt32, in names: _CompressedStrings) -> Int32 {
+        let i = decoded(name, in: names)
+        if titles[i].text >= 0 { return titles[i].text }
+        let text = Array(bytes[Int(titles[i].start)..<Int(titles[i].end)])
+        let number = textNumbers[text] ?? Int32(truncatingIfNeeded: textNumbers.count)
+        textNumbers[text] = number
+        titles[i].text = number
+        return number
+    }
+
+    /// Name `name`'s index in `titles`, decoded there from `names` on first use.
+    private mutating func decoded(_ name: UInt32, in names: _CompressedStrings) -> Int {
+        if let i = index(of: name) { return i }
         // (Room for a few titles in two small allocations; a list's worth is rare.)
         if titles.isEmpty { titles.reserveCapacity(8); bytes.reserveCapacity(200) }
         let start = bytes.count
         names.withBytes(Int(name)) { bytes.append(contentsOf: $0) }
         // (A search decodes at most a title per candidate: far fewer bytes than Int32 holds.)
-        titles.append((name, Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: bytes.count)))
+        titles.append((name, Int32(truncatingIfNeeded: start), Int32(truncatingIfNeeded: bytes.count), -1))
         if titles.count > Self.linearLimit {
             if indexByName.isEmpty {
                 indexByName.reserveCapacity(4 * Self.linearLimit)
@@ -54,7 +76,7 @@ struct _TitleCache {
                 indexByName[name] = Int32(titles.count - 1)
             }
         }
-        return start..<bytes.count
+        return titles.count - 1
     }
 
     /// Whether the titles at `a` and `b` (ranges `range(of:in:)` gave) have the same bytes.
