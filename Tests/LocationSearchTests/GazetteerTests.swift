@@ -272,21 +272,6 @@ struct GazetteerTests {
         #expect(town.map(\.place.geonameID) == [1_001_999])
     }
 
-    /// A place's keys by hash: the first key of a hash is kept, and a place with few
-    /// names after one with many uses (and clears) a table of its own size.
-    @Test func keysByHashUseTheSlotsTheirPlaceNeeds() {
-        var table = _PrefixIndex.FoldedNames.KeysByHash()
-        table.reset(keys: 40_000)
-        #expect(table.slotCount == 131_072)
-        for key in 0..<40_000 { table.add(UInt64(key) &* 0x9E37_79B9_7F4A_7C15, key) }
-        table.add(7 &* 0x9E37_79B9_7F4A_7C15, 99)
-        #expect(table.first(7 &* 0x9E37_79B9_7F4A_7C15) == 7)
-        table.reset(keys: 20)
-        #expect(table.slotCount == 64 && table.first(7 &* 0x9E37_79B9_7F4A_7C15) == nil)
-        for key in 0..<20 { table.add(UInt64(key), key) }
-        #expect((0..<20).allSatisfy { table.first(UInt64($0)) == $0 } && table.first(20) == nil)
-    }
-
     @Test func missingFilesAreNamed() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("ls-empty-\(UUID())")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

@@ -94,7 +94,9 @@ extension _PrefixIndex {
             // A place's keys by hash once it has many names (a GeoNames row can hold tens of
             // thousands of alternate names): comparing each with all before it would be
             // quadratic. A hash shared by two different keys falls back to the comparisons.
-            var manyKeys = KeysByHash()  // hash -> index in placeKeys
+            // A place's keys by hash, once it has many: its first key of each hash (the
+            // bytes of the others compared by `firstIndex(of:among:in:)`).
+            var manyKeys = _HashSlots(), manyKeysActive = false
             let fewNames = 16
             let names = gazetteer._names
             // (Names coded over another index's folds are coded over this one's whatever
@@ -128,7 +130,7 @@ extension _PrefixIndex {
                 placeKeys.removeAll(keepingCapacity: true)
                 placeRefs.removeAll(keepingCapacity: true)
                 placeWide.removeAll(keepingCapacity: true)
-                manyKeys.isActive = false
+                manyKeysActive = false
                 for n in 0..<Int(record.nameCount) {
                     let name = Int(record.firstName) + n
                     let display = cursor.bytes(name)
@@ -159,9 +161,13 @@ extension _PrefixIndex {
                             continue
                         }
                     } else {
-                        if !manyKeys.isActive {
-                            manyKeys.reset(keys: Int(record.nameCount))
-                            for i in placeKeys.indices { manyKeys.add(Self.hash(folded[placeKeys[i]]), i) }
+                        if !manyKeysActive {
+                            manyKeys.reset(capacity: Int(record.nameCount))
+                            manyKeysActive = true
+                            for i in placeKeys.indices {
+                                let hash = Self.hash(folded[placeKeys[i]])
+                                if manyKeys.first(hash) == nil { manyKeys.insert(hash, i) }
+                            }
                         }
                         let hash = Self.hash(folded[key])
                         keyHash = hash
@@ -179,7 +185,7 @@ extension _PrefixIndex {
                                 continue
                             }
                         } else {
-                            manyKeys.add(hash, placeKeys.count)
+                            manyKeys.insert(hash, placeKeys.count)
                         }
                     }
                     folded.append(0)

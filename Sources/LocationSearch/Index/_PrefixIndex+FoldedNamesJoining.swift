@@ -70,27 +70,26 @@ extension _PrefixIndex.FoldedNames {
     /// (`_Ranking.weights.shadowedAlternateName`), in both lists.
     ///
     /// - Complexity: O(*c* + *a*) expected for *c* city names and *a* aliases: the city
-    ///   names in an open-addressing table by hash (a binary search over them, with a
-    ///   cache miss a step, took a tenth of a build), the aliases looked up in two
-    ///   halves at once.
+    ///   names in a `_HashSlots` (a binary search over them, with a cache miss a step,
+    ///   took a tenth of a build), the aliases looked up in two halves at once.
     mutating func weighShadowedAliases() {
         var cityCount = 0
         for part in cityParts { cityCount += part.names.count }
-        var bits = 1
-        while 1 << bits < 2 * cityCount { bits += 1 }
-        let mask = (1 << bits) - 1
-        // A city name's hash and its key's start and length in `folded` (an empty slot's
-        // length is 0: no key is empty).
-        var slots = [(hash: UInt64, start: UInt32, length: UInt32)](repeating: (0, 0, 0), count: 1 << bits)
+        // The city names by hash, each a number into their keys' starts and lengths in
+        // `folded`.
+        var cities = _HashSlots(capacity: cityCount)
+        var starts: [UInt32] = [], lengths: [UInt32] = []
+        starts.reserveCapacity(cityCount)
+        lengths.reserveCapacity(cityCount)
         for part in cityParts {
             for i in part.names.indices {
                 let city = part.names[i]
-                var s = _hashSlot(city.hash, mask: mask)
-                while slots[s].length != 0 { s = (s + 1) & mask }
-                slots[s] = (city.hash, part.textBase + city.start, city.length)
+                cities.insert(city.hash, starts.count)
+                starts.append(part.textBase + city.start)
+                lengths.append(city.length)
             }
         }
-        let table = slots, parts = cityParts, folded = folded
+        let table = cities, cityStarts = starts, cityLengths = lengths, parts = cityParts, folded = folded
         // The refs of the aliases in `range` of all the parts' (in order) that are shadowed.
         @Sendable func shadowedRefs(_ range: Range<Int>) -> [UInt32] {
             var refs: [UInt32] = []
@@ -106,16 +105,14 @@ extension _PrefixIndex.FoldedNames {
                         let alias = aliases[a], aliasHash = alias.hash
                         let aliasStart = Int(part.textBase + alias.start)
                         let aliasKey = UnsafeBufferPointer(rebasing: text[aliasStart..<aliasStart + Int(alias.length)])
-                        var s = _hashSlot(aliasHash, mask: mask)
-                        while table[s].length != 0 {
-                            let city = table[s]
-                            if city.hash == aliasHash && UnsafeBufferPointer(
-                                rebasing: text[Int(city.start)..<Int(city.start) + Int(city.length)]
-                            )._hasSameBytes(as: aliasKey) {
+                        var slot = table.firstSlot(of: aliasHash)
+                        while let city = table.number(withHash: aliasHash, from: &slot) {
+                            let start = Int(cityStarts[city])
+                            if UnsafeBufferPointer(rebasing: text[start..<start + Int(cityLengths[city])])
+                                ._hasSameBytes(as: aliasKey) {
                                 refs.append(part.refBase + alias.ref)
                                 break
                             }
-                            s = (s + 1) & mask
                         }
                     }
                 }
