@@ -111,7 +111,8 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
     /// The first highlighted span of the subtitle.
     public var subtitleHighlightRange: HighlightRange? { subtitleHighlightRanges.first }
 
-    /// A completion with these values.
+    /// A completion with these values as they are (the public initializer makes its
+    /// ranges valid; tests give renderers invalid ones through this).
     init(
         place: Place, title: String, subTitle: String, matchedName: String?,
         titleHighlightRanges: [HighlightRange], subtitleHighlightRanges: [HighlightRange]
@@ -144,15 +145,27 @@ public struct LocalSearchCompletion: Identifiable, Equatable, Hashable, Sendable
     }
 
     /// Decodes a completion encoded by `encode(to:)`: a completion with those values.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` for an id that is not the place's, or
+    ///   highlight ranges that are not valid for their text
+    ///   (`HighlightRange.isValid(_:utf16Count:)`).
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let place = try c.decode(Place.self, forKey: .place)
+        let title = try c.decode(String.self, forKey: .title), subTitle = try c.decode(String.self, forKey: .subtitle)
+        let titleRanges = try c.decode([HighlightRange].self, forKey: .titleHighlightRanges)
+        let subtitleRanges = try c.decode([HighlightRange].self, forKey: .subtitleHighlightRanges)
+        for (ranges, text, key) in [(titleRanges, title, CodingKeys.titleHighlightRanges),
+                                    (subtitleRanges, subTitle, .subtitleHighlightRanges)]
+        where !HighlightRange.isValid(ranges, utf16Count: text.utf16.count) {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: c,
+                debugDescription: "highlight ranges \(ranges) are not sorted, disjoint ranges inside a text of \(text.utf16.count) UTF-16 units")
+        }
         self.init(
-            place: place, title: try c.decode(String.self, forKey: .title),
-            subTitle: try c.decode(String.self, forKey: .subtitle),
+            place: place, title: title, subTitle: subTitle,
             matchedName: try c.decodeIfPresent(String.self, forKey: .matchedName),
-            titleHighlightRanges: try c.decode([HighlightRange].self, forKey: .titleHighlightRanges),
-            subtitleHighlightRanges: try c.decode([HighlightRange].self, forKey: .subtitleHighlightRanges))
+            titleHighlightRanges: titleRanges, subtitleHighlightRanges: subtitleRanges)
         let id = try c.decode(String.self, forKey: .id)
         guard id == place.id else {
             throw DecodingError.dataCorruptedError(
