@@ -49,4 +49,78 @@ extension _GeoNamesReader {
         else { return nil }
         return String(Substring(primary))
     }
+
+    /// What a place takes from the alternate names file's rows for it: the names it adds
+    /// after its own, and its names in a language. Worked out apart from the builder
+    /// (`alternates(of:in:existing:preferredOnly:)`), on the cores that parse the rows, and
+    /// added to it in the serial pass (`append(_:place:firstName:to:)`).
+    struct Alternates: Sendable {
+        /// The names added, in order: the untagged rows' first, then those only a
+        /// language-tagged row brings in, from `taggedOnlyStart` on.
+        var names: [String] = []
+        var taggedOnlyStart: Int? = nil
+        /// Each preferred name in a language: the language, and the name, an index in
+        /// `names` or, below 0, `-1 - n` for the place's own name *n*.
+        var localized: [(language: String, name: Int)] = []
+    }
+
+    /// The names of `alternateRows`' rows for `geonameID` (none for a negative one, which
+    /// is no id) that a place whose own names are `existing` takes: all of them, or only its
+    /// preferred names in a language; the preferred ones are its localized names. Untagged
+    /// names come first, then names only a language-tagged row brings in, whose start is
+    /// recorded (`_LocalizedNames.qualifierEnd(of:)`: they are not qualifier words). `nil`
+    /// when the file has no rows for it.
+    ///
+    /// - Complexity: O(*r* + *e*) expected for *r* rows and *e* names of its own: one
+    ///   hash look-up a row (each name's `String` hash normalises its text).
+    static func alternates(
+        of geonameID: Int64, in alternateRows: [Int64: [AlternateName]], existing: some Sequence<String>,
+        preferredOnly: Bool
+    ) -> Alternates? {
+        guard geonameID >= 0, let rows = alternateRows[geonameID] else { return nil }
+        // Each name seen: its index among the names added, or `-1 - n` for the place's own
+        // name n (the first of them that is equal).
+        var nameIndex: [String: Int] = [:]
+        for (n, name) in existing.enumerated() where nameIndex[name] == nil { nameIndex[name] = -1 - n }
+        var result = Alternates()
+        for tagged in [false, true] {
+            for row in rows
+            where row.language.isEmpty != tagged && (!preferredOnly || (row.isPreferred && tagged)) {
+                // (Found or added in one look-up: a new name gets the next index.)
+                let next = result.names.count, before = nameIndex.count
+                let index = Self.value(&nameIndex[row.name, default: next])
+                if nameIndex.count != before {
+                    if tagged && result.taggedOnlyStart == nil { result.taggedOnlyStart = index }
+                    result.names.append(row.name)
+                }
+                if row.isPreferred && tagged { result.localized.append((row.language, index)) }
+            }
+        }
+        return result
+    }
+
+    /// Appends `alternates` to the place being built (`place`, whose own names, from
+    /// `firstName` on, are already in): its names, and its localized names with their
+    /// languages interned in order. Returns the number of names added.
+    static func append(
+        _ alternates: Alternates, place: Int, firstName: UInt32, to builder: inout _GazetteerBuilder
+    ) -> UInt32 {
+        let base = builder.names.count
+        for name in alternates.names { builder.names.append(name) }
+        for (language, name) in alternates.localized {
+            builder.localized.append(_LocalizedName(
+                place: UInt32(place), language: builder.interner.intern(language),
+                name: name >= 0 ? UInt32(base + name) : firstName + UInt32(-1 - name)))
+        }
+        if let start = alternates.taggedOnlyStart {
+            builder.localized.append(_LocalizedName(
+                place: UInt32(place), language: _LocalizedName.qualifierEnd, name: UInt32(base + start)))
+        }
+        return UInt32(alternates.names.count)
+    }
+
+    /// `value`, read through an `inout` access: `&dictionary[key, default: v]` stores `v`
+    /// when `key` is missing, in the same look-up as the read.
+    @inline(__always)
+    private static func value(_ value: inout Int) -> Int { value }
 }

@@ -167,6 +167,15 @@ enum _GeoNamesReader {
         }
     }
 
+    /// Whether a geonameid in `ids` occurs twice (negative ones are no id).
+    ///
+    /// - Complexity: O(*n* log *n*).
+    static func hasRepeats(_ ids: [Int64]) -> Bool {
+        var sorted = ids.filter { $0 >= 0 }
+        sorted.sort()
+        return zip(sorted, sorted.dropFirst()).contains { $0 == $1 }
+    }
+
     static let continents = [
         "AF": "Africa", "AN": "Antarctica", "AS": "Asia", "EU": "Europe",
         "NA": "North America", "OC": "Oceania", "SA": "South America",

@@ -12,52 +12,6 @@ struct HarnessError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// A terminal's attributes as `tcgetattr(3)` reports them, comparable.
-struct TerminalAttributes: Equatable, CustomStringConvertible {
-    var inputFlags, outputFlags, controlFlags, localFlags: UInt
-    var controlCharacters: [UInt8]
-    var inputSpeed, outputSpeed: UInt
-
-    init(of descriptor: Int32) throws {
-        var attributes = termios()
-        guard tcgetattr(descriptor, &attributes) == 0 else {
-            throw HarnessError(description: "tcgetattr failed: errno \(errno)")
-        }
-        inputFlags = UInt(attributes.c_iflag)
-        outputFlags = UInt(attributes.c_oflag)
-        controlFlags = UInt(attributes.c_cflag)
-        localFlags = UInt(attributes.c_lflag)
-        controlCharacters = withUnsafeBytes(of: attributes.c_cc) { Array($0) }
-        inputSpeed = UInt(cfgetispeed(&attributes))
-        outputSpeed = UInt(cfgetospeed(&attributes))
-    }
-
-    /// Canonical input and echo: a shell's line editing works.
-    var isCooked: Bool { localFlags & UInt(ICANON) != 0 && localFlags & UInt(ECHO) != 0 }
-
-    var description: String {
-        "iflag \(String(inputFlags, radix: 16)) oflag \(String(outputFlags, radix: 16)) "
-            + "cflag \(String(controlFlags, radix: 16)) lflag \(String(localFlags, radix: 16)) cc \(controlCharacters)"
-    }
-}
-
-/// How a subprocess ended.
-enum Termination: Equatable, CustomStringConvertible {
-    case exited(Int32)
-    case signaled(Int32)
-
-    init(waitStatus status: Int32) {
-        self = status & 0x7F == 0 ? .exited((status >> 8) & 0xFF) : .signaled(status & 0x7F)
-    }
-
-    var description: String {
-        switch self {
-        case .exited(let code): "exit status \(code)"
-        case .signaled(let signal): "killed by signal \(signal)"
-        }
-    }
-}
-
 /// A subprocess, optionally on its own pseudo-terminal, with its standard output and error
 /// captured through pipes.
 ///
