@@ -53,7 +53,7 @@ struct _HashSlots: Sendable {
 
     /// The slot a lookup of `hash` starts from (`number(withHash:from:)`).
     @inline(__always)
-    func firstSlot(of hash: UInt64) -> Int { _hashSlot(hash, mask: mask) }
+    func firstSlot(of hash: UInt64) -> Int { Self.slot(hash, mask: mask) }
 
     /// The next number with `hash` from `slot` on, which it moves past; nil when there is
     /// none (the probe reached an empty slot).
@@ -83,7 +83,7 @@ struct _HashSlots: Sendable {
     /// Puts `stored` (a number + 1) in the first free slot from `hash`'s.
     @inline(__always)
     private mutating func place(_ hash: UInt64, _ stored: UInt32) {
-        var s = _hashSlot(hash, mask: mask)
+        var s = Self.slot(hash, mask: mask)
         while slots[s].number != 0 { s = (s + 1) & mask }
         slots[s] = (hash, stored)
     }
@@ -103,6 +103,13 @@ struct _HashSlots: Sendable {
             let entry = old[(start + i) % old.count]
             if entry.number != 0 { place(entry.hash, entry.number) }
         }
+    }
+
+    /// The first slot of `hash` among `mask + 1` (a power of two): the hash's product with
+    /// 2⁶⁴/φ, its high half (FNV-1a's low bits alone cluster).
+    @inline(__always)
+    private static func slot(_ hash: UInt64, mask: Int) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
     }
 
     /// The slots for `capacity` numbers: a power of two, at least twice as many, at least 64.

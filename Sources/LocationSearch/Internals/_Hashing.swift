@@ -1,5 +1,5 @@
-/// The hashing every byte-keyed table of the library shares: FNV-1a over bytes, and the
-/// first slot of a hash in an open-addressed table.
+/// The hashing every byte-keyed table of the library shares (`_HashSlots`, the bundled
+/// index's cache name): FNV-1a over bytes.
 
 /// 64-bit FNV-1a of `bytes`, from `seed` (the offset basis, or the hash of bytes before).
 func _fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
@@ -11,11 +11,4 @@ func _fnv1a(_ bytes: UnsafeBufferPointer<UInt8>, seed: UInt64 = 0xcbf2_9ce4_8422
 /// 64-bit FNV-1a of `bytes`, from `seed`.
 func _fnv1a(_ bytes: [UInt8], seed: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
     bytes.withUnsafeBufferPointer { _fnv1a($0, seed: seed) }
-}
-
-/// The first slot of `hash` in an open-addressed table of `mask + 1` slots (a power of
-/// two): the hash's product with 2⁶⁴/φ, its high half (FNV-1a's low bits alone cluster).
-@inline(__always)
-func _hashSlot(_ hash: UInt64, mask: Int) -> Int {
-    Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
 }
