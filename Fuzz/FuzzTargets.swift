@@ -1,5 +1,5 @@
 // libFuzzer targets for LocationSearch. Not part of the package: `Fuzz/run.sh` compiles
-// this file together with the library's sources (one module, so the targets can reach
+// the files of `Fuzz/` together with the library's sources (one module, so the targets can reach
 // the internal GeoNames reader) with `swiftc -sanitize=fuzzer,address`. See
 // docs/fuzzing.md.
 //
@@ -11,6 +11,9 @@
 //             the other two are the test fixture's); what loads is indexed and queried
 //   index     any bytes as an index file, or as damage to a valid one (FUZZ_SEED_INDEX),
 //             through `LocationCompleter(indexFile:)`; what loads is queried
+//   places    any bytes as an app's own place rows (FuzzTargets+Places.swift) through
+//             `Gazetteer(places:alternateNames:)`; the completer is queried with starts of
+//             the names, its titles and JSON checked, its index written and read back
 
 import Foundation
 
@@ -23,7 +26,7 @@ import Glibc
 /// `nonisolated(unsafe)`: the state is set in `LLVMFuzzerInitialize`, before any input,
 /// and libFuzzer then runs one input at a time on one thread.
 enum _Fuzz {
-    enum Target: String { case queries, geonames, index }
+    enum Target: String { case queries, geonames, index, places }
 
     nonisolated(unsafe) static var target = Target.queries
     nonisolated(unsafe) static var completer: LocationCompleter?
@@ -48,7 +51,7 @@ enum _Fuzz {
     static func setUp() {
         let environment = ProcessInfo.processInfo.environment
         guard let name = environment["FUZZ_TARGET"], let chosen = Target(rawValue: name) else {
-            say("set FUZZ_TARGET to queries, geonames or index\n")
+            say("set FUZZ_TARGET to queries, geonames, index or places\n")
             exit(2)
         }
         target = chosen
@@ -84,11 +87,18 @@ enum _Fuzz {
             if let seed = environment["FUZZ_SEED_INDEX"], let bytes = try? Data(contentsOf: URL(fileURLWithPath: seed)) {
                 seedIndex = Array(bytes)
             }
-            let directory = environment["FUZZ_TMPDIR"] ?? (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : "/tmp")
-            indexPath = "\(directory)/location-search-fuzz-\(getpid()).lsindex"
+            indexPath = temporaryIndexPath(environment)
+        case .places:
+            indexPath = temporaryIndexPath(environment)
         case .geonames:
             break
         }
+    }
+
+    /// Where `index` and `places` write index files: in memory when there is `/dev/shm`.
+    static func temporaryIndexPath(_ environment: [String: String]) -> String {
+        let directory = environment["FUZZ_TMPDIR"] ?? (FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : "/tmp")
+        return "\(directory)/location-search-fuzz-\(getpid()).lsindex"
     }
 
     static func run(_ data: UnsafeRawBufferPointer) {
@@ -96,6 +106,7 @@ enum _Fuzz {
         case .queries: queries(data)
         case .geonames: geonames(data)
         case .index: index(data)
+        case .places: places(data)
         }
     }
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer targets in Fuzz/FuzzTargets.swift (with the library's sources, in one
+# Builds the libFuzzer targets in Fuzz/*.swift (with the library's sources, in one
 # module, under -sanitize=fuzzer,address) and runs one of them. Not part of `swift build`.
 #
 #   Fuzz/run.sh build                   compile only
-#   Fuzz/run.sh TARGET [SECONDS] [ARGS]  run TARGET (queries, geonames, index) for SECONDS
+#   Fuzz/run.sh TARGET [SECONDS] [ARGS]  run TARGET (queries, geonames, index, places) for SECONDS
 #                                        (default 60); ARGS go to libFuzzer
 #
 # Environment: SWIFTC (default swiftc), FUZZ_WORK (default Fuzz/.work: the binary, the
@@ -19,10 +19,11 @@ binary=$work/location-search-fuzz
 mkdir -p "$work"
 
 build() {
-    local sources
+    local sources targets
     # (Not the generators of tables, scripts that Package.swift excludes too.)
     sources=$(find Sources/LocationSearch -name '*.swift' ! -name 'generate_*' | sort)
-    if [[ -x $binary ]] && [[ -z $(find Sources/LocationSearch Fuzz/FuzzTargets.swift Fuzz/run.sh \( -name '*.swift' -o -name run.sh \) -newer "$binary") ]]; then
+    targets=$(find Fuzz -maxdepth 1 -name '*.swift' | sort)
+    if [[ -x $binary ]] && [[ -z $(find Sources/LocationSearch Fuzz/*.swift Fuzz/run.sh \( -name '*.swift' -o -name run.sh \) -newer "$binary") ]]; then
         return
     fi
     echo "building $binary" >&2
@@ -30,7 +31,7 @@ build() {
     # -g gives file:line in the backtrace of a trap.
     # shellcheck disable=SC2086
     "$swiftc" -O -g -sanitize=fuzzer,address -parse-as-library -swift-version 6 -module-name LocationSearch \
-        $sources Fuzz/FuzzTargets.swift \
+        $sources $targets \
         -o "$binary" 2> >(grep -v "Cannot export local symbol" >&2)
 }
 
@@ -51,7 +52,7 @@ seed() {
 target=${1:-}
 case $target in
     build) build ;;
-    queries | geonames | index)
+    queries | geonames | index | places)
         build
         seed "$target"
         seconds=${2:-60}
@@ -60,7 +61,7 @@ case $target in
         [[ $target == index ]] && corpora+=("$work/seed-index-input")
         max_len=()
         [[ $target == index ]] && max_len=(-max_len=$(( $(stat -c %s "$work/seed-index/fixture.lsindex") + 4096 )))
-        [[ $target == geonames ]] && max_len=(-max_len=8192)
+        [[ $target == geonames || $target == places ]] && max_len=(-max_len=8192)
         [[ $target == index ]] && export FUZZ_SEED_INDEX=$work/seed-index/fixture.lsindex
         export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:abort_on_error=1}
         # Swift's backtracer names the trap's file and line; ASan then reports its memory
@@ -69,7 +70,7 @@ case $target in
             -artifact_prefix="$work/artifacts/$target-" "${max_len[@]}" "$@" "${corpora[@]}"
         ;;
     *)
-        echo "usage: Fuzz/run.sh build | queries|geonames|index [SECONDS] [libFuzzer args]" >&2
+        echo "usage: Fuzz/run.sh build | queries|geonames|index|places [SECONDS] [libFuzzer args]" >&2
         exit 64
         ;;
 esac

@@ -51,5 +51,25 @@ struct SearchWorkTests {
         let positions = short.compactMap { position[$0] }
         #expect(positions.count == 20 && positions == positions.sorted())
     }
+
+    /// A run-together word is read as two at each cut ("britishcolumbia"), a key lookup a
+    /// cut, but only while the two words can fit in a key: a place without a GeoNames id
+    /// has its name in its id, a label whose words let a query as long as 1,000 such words
+    /// through `mayMatch`, and a one-word query of 20,000 bytes is then not 20,000 lookups.
+    @Test func aWordLongerThanAnyKeyIsNotReadAsTwo() throws {
+        let completer = LocationCompleter(gazetteer: try Gazetteer(places: [
+            Place(name: String(repeating: "Ab ", count: 1_000), countryCode: "XX", countryName: "Nowhere"),
+            Place(geonameID: 1, name: "British Columbia", countryCode: "CA", countryName: "Canada"),
+        ]))
+        let long = _QueryPlan(query: String(repeating: "x", count: 20_000))
+        #expect(_Search.mayMatch(long, in: completer.source))
+        for (plan, cuts) in [(long, 0), (_QueryPlan(query: "britishcolumbia"), 12)] {
+            var search = _Search(source: completer.source, options: CompletionOptions(), recordsRanges: true)
+            search.addTwoWordReadings(of: plan, bonus: 0)
+            #expect(search.sources.count == cuts, "\(plan.key.count) bytes")
+        }
+        #expect(completer.completions(for: "britishcolumbia").map(\.title) == ["British Columbia"])
+        #expect(completer.completions(for: String(repeating: "x", count: 20_000)).isEmpty)
+    }
 }
 #endif

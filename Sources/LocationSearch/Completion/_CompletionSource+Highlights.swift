@@ -64,10 +64,11 @@ extension _CompletionSource {
                 if let all = label.highlight(0..<label.key.count) { found = [all] }
             } else {
                 let starts = [0] + label.key.indices.filter { label.key[$0] == 0x20 }.map { $0 + 1 }
+                // (The words come in the label's order; two of them can be one character's.)
                 for word in words where Int(word.labelWord) < starts.count {
                     let start = starts[Int(word.labelWord)]
                     if let range = label.highlight(start..<min(label.key.count, start + word.text.count)) {
-                        found.append(range)
+                        _FoldedText.appendWord(range, to: &found)
                     }
                 }
             }

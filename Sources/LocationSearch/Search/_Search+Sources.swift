@@ -32,8 +32,16 @@ extension _Search {
     }
 
     /// Adds `plan`'s one word read as two, at every cut that leaves two bytes or more on
-    /// each side, each scoring `bonus`.
+    /// each side, each scoring `bonus`; none when the word read as two is longer than the
+    /// longest key, which no key can then start with.
+    ///
+    /// A cut costs a key lookup, so the bound keeps the cuts below the longest key's
+    /// length: a one-word query of 64 KB, which a gazetteer with long labels lets through
+    /// `mayMatch`, would otherwise look up 65,000 keys that cannot match.
     mutating func addTwoWordReadings(of plan: _QueryPlan, bonus: Float) {
+        // Read as two, the word gains a space; a trailing space ends it and is not matched.
+        let length = plan.key.count + (plan.key.last == 0x20 ? 0 : 1)
+        guard length <= completer.index.longestName else { return }
         for cut in 2...(plan.key.count - 2) {
             let key = Array(plan.key[..<cut]) + [0x20] + Array(plan.key[cut...])
             addSources(key, bonus: bonus, split: nil, wholeNamesOnly: false)

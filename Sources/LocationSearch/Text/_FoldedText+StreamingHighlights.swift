@@ -48,7 +48,8 @@ extension _FoldedText {
 
 /// The word highlights of key bytes `keyBytes`, taken a key byte at a time with the UTF-16
 /// range of the character it came from: a space ends a word, and a word's highlight runs
-/// from its first byte's character to its last one's.
+/// from its first byte's character to its last one's (joined with the one before when
+/// they share a character: `_FoldedText.appendWord(_:to:)`).
 private struct _WordHighlights {
     let keyBytes: Range<Int>
     /// Key bytes taken so far.
@@ -77,7 +78,9 @@ private struct _WordHighlights {
     }
 
     private mutating func endWord() {
-        if wordStart >= 0 { ranges.append(HighlightRange(location: wordStart, length: wordEnd - wordStart)) }
+        if wordStart >= 0 {
+            _FoldedText.appendWord(HighlightRange(location: wordStart, length: wordEnd - wordStart), to: &ranges)
+        }
         wordStart = -1
     }
 

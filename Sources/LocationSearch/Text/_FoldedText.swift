@@ -43,19 +43,37 @@ struct _FoldedText {
     }
 
     /// One highlight per word of `bytes` (spaces inside it are not highlighted), so that
-    /// "san fr" over "San Francisco" marks "San" and "Fr".
+    /// "san fr" over "San Francisco" marks "San" and "Fr"; words of one character are one
+    /// highlight (`appendWord(_:to:)`).
     func wordHighlights(_ bytes: Range<Int>) -> [HighlightRange] {
         var ranges: [HighlightRange] = []
         var wordStart: Int? = nil
         for i in bytes.lowerBound...bytes.upperBound {
             let isSpace = i == bytes.upperBound || key[i] == 0x20
             if isSpace {
-                if let start = wordStart, let range = highlight(start..<i) { ranges.append(range) }
+                if let start = wordStart, let range = highlight(start..<i) { Self.appendWord(range, to: &ranges) }
                 wordStart = nil
             } else if wordStart == nil {
                 wordStart = i
             }
         }
         return ranges
+    }
+
+    /// Appends the highlight of a word to the highlights of the words before it, keeping
+    /// them rising and disjoint: a highlight that starts inside the last one extends it.
+    ///
+    /// Words are highlighted on whole characters, and one character can give two words:
+    /// one whose fold has a space between letters ("½" folds to `1 2`, "ﷺ" to four Arabic
+    /// words) or a grapheme with a separator among its scalars ("a🏻ः" folds to `a ः`).
+    /// Both words' highlights are then that character; alone, they would overlap.
+    /// A word starts no earlier than the one before it (key bytes come in the text's
+    /// order), so only the last highlight can overlap it.
+    static func appendWord(_ range: HighlightRange, to ranges: inout [HighlightRange]) {
+        guard let last = ranges.last, range.location < last.upperBound else {
+            ranges.append(range)
+            return
+        }
+        ranges[ranges.count - 1].length = max(last.upperBound, range.upperBound) - last.location
     }
 }
