@@ -26,28 +26,32 @@ extension LocationCompleter {
             let nameDisplay = source.index.nameDisplay, namePlace = source.index.namePlace
             let language = options.language == nil ? -1 : source.language(options.language)
             let typed = Self.typedSpelling(query)
-            return stored.prefix(options.limit).map { entry in
+            let rows = stored.prefix(options.limit).map { entry in
                 let row = _CompletionRow(
                     place: namePlace[Int(entry.name)], display: nameDisplay[Int(entry.name)], name: entry.name,
                     keyOffset: entry.keyOffset, matchedLength: Int32(entry.matchedLength), language: language,
                     qualifier: [])
-                return LocalSearchCompletion(source, typed.map { source.respelled(row, typed: $0) } ?? row)
+                return typed.map { source.respelled(row, typed: $0) } ?? row
             }
+            return source.droppingRowsThatReadAlike(rows).map { LocalSearchCompletion(source, $0) }
         }
         // (A closure over the source alone: a method of the completer as the closure
         // copied the whole completer, and retained each of its columns.)
         let shared = source
         let found = matches(for: plan, options: options)
         let typed = Self.typedSpelling(query)
-        guard options.language != nil || typed != nil else {
-            return found.map { LocalSearchCompletion(shared, $0.shown) }
+        let rows: [_CompletionRow]
+        if options.language == nil && typed == nil {
+            rows = found.map(\.shown)
+        } else {
+            let language = source.language(options.language)
+            rows = found.map { match in
+                var row = typed.map { source.respelled(match.shown, typed: $0) } ?? match.shown
+                row.language = language
+                return row
+            }
         }
-        let language = source.language(options.language)
-        return found.map { match in
-            var row = typed.map { source.respelled(match.shown, typed: $0) } ?? match.shown
-            row.language = language
-            return LocalSearchCompletion(shared, row)
-        }
+        return shared.droppingRowsThatReadAlike(rows).map { LocalSearchCompletion(shared, $0) }
     }
 
     /// The query's name part (before any comma), lower-cased, when it has letters beyond

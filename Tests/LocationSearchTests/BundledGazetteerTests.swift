@@ -149,4 +149,26 @@ struct BundledGazetteerTests {
         }
         #expect(same)
     }
+
+    /// No two rows read the same, whatever their kinds: a city-state's city and region
+    /// ("kyiv": the city in Kyiv City, and the region Kyiv City under its name "Kyiv"), in
+    /// every language, from the stored answers (limit 10) and from the search (limit 40);
+    /// and over every two-letter prefix.
+    @Test func noTwoRowsReadTheSame() async throws {
+        let completer = try await completer
+        func check(_ query: String, _ options: CompletionOptions) {
+            let shown = completer.completions(for: query, options: options).map(\.description)
+            #expect(Set(shown).count == shown.count, "\(query) \(options.language ?? "-") \(options.limit): \(shown)")
+        }
+        for query in ["kyiv", "Київ", "praha", "北京", "دمشق", "moskva", "berlin", "wien", "singapore", "new york"] {
+            for language in [nil, "de", "ru", "ja"] as [String?] {
+                for limit in [10, 40] { check(query, CompletionOptions(limit: limit, language: language)) }
+            }
+        }
+        let letters = "abcdefghijklmnopqrstuvwxyz".map(String.init)
+        for a in letters { for b in letters { check(a + b, CompletionOptions()) } }
+        // The city stays, the region that read like it goes.
+        #expect(completer.completions(for: "kyiv").prefix(2).map(\.description)
+                == ["Kyiv, Kyiv City, Ukraine", "Kyiv, Kyivska oblast, Ukraine"])
+    }
 }
