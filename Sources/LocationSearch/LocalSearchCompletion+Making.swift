@@ -18,9 +18,10 @@ extension LocalSearchCompletion {
     ///   - subtitle: the line below it; by default, as a search writes it for the kind of
     ///     place: the region and country for a city, the country for a region, nothing for
     ///     a country (a search shows its continent, which a `Place` does not hold).
-    ///   - titleHighlightRanges, subtitleHighlightRanges: the matched parts, in UTF-16 units;
-    ///     made valid for their text (`HighlightRange.valid(_:utf16Count:)`): cut to it,
-    ///     sorted, overlaps merged.
+    ///   - titleHighlightRanges: the title's matched parts, in UTF-16 units; made valid for
+    ///     it (`HighlightRange.valid(_:utf16Count:)`): cut to the text, sorted, overlaps
+    ///     merged.
+    ///   - subtitleHighlightRanges: the subtitle's, made valid the same way.
     ///   - matchedName: the alternate name the row was found by, if not the canonical name.
     /// - Complexity: O(*n*) in the length of the text and the number of ranges.
     public init(

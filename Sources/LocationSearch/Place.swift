@@ -56,9 +56,20 @@ public struct Place: Hashable, Sendable, Identifiable, Codable, CustomStringConv
 
     /// Creates a place.
     ///
-    /// - Parameter id: defaults to `"geonames:<geonameID>"`, or for a region without one
-    ///   to `"admin1:<countryCode>.<admin1Code>"` for a region with an admin-1 code; a place
-    ///   with neither must be given an id.
+    /// - Parameters:
+    ///   - id: defaults to `"geonames:<geonameID>"`, or for a region without one to
+    ///     `"admin1:<countryCode>.<admin1Code>"` for a region with an admin-1 code; a place
+    ///     with neither gets `"place:<kind>:<countryCode>:<name>"`.
+    ///   - geonameID: the place's GeoNames id, if it has one.
+    ///   - name: the canonical name, the title its completions show.
+    ///   - kind: a city (the default), a region or a country.
+    ///   - countryCode: the ISO 3166-1 alpha-2 code, such as `"US"`.
+    ///   - countryName: the country's name, as subtitles show it.
+    ///   - admin1: the first-level region's name (a state, a province), if any.
+    ///   - admin1Code: the region's GeoNames admin-1 code, if any.
+    ///   - population: how many people live there; it ranks bigger places higher.
+    ///   - timeZone: the IANA time zone ("Europe/Berlin"), if known.
+    ///   - coordinate: where the place is, if known; `near` ranks by it.
     public init(
         id: String? = nil, geonameID: Int? = nil, name: String, kind: Kind = .city,
         countryCode: String, countryName: String, admin1: String? = nil,
