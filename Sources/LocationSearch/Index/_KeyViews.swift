@@ -124,7 +124,7 @@ struct _KeyViews: Sendable {
 
     /// One group, as the walk reads it: positions into the list, and the tree over them.
     struct View {
-        let positions: _ViewPositions.Slice
+        let positions: _RisingNumbers.Slice
         let tree: UnsafeBufferPointer<_KeyNameScores.Best>
         var leafCount: Int { tree.count / 2 }
 
