@@ -24,10 +24,11 @@
 /// The owner keeps how many numbers each run has (a run's last block repeats its last
 /// number to 64) and where its blocks start.
 ///
-/// Alternatives: a base per block and a byte or 16 bits a number (`_BlockedNumbers`) takes
-/// more than a byte where this takes two to three bits for close numbers, and a wide form
-/// where a block spans more than a byte; bit planes of steps (`_StepColumn`) take less only
-/// where every step is 0 or 1.
+/// Alternatives: a base per block and a byte a number (`_BlockedNumbers`) takes a byte and
+/// a half where this takes three to six bits for close numbers, and a wide form where a
+/// block spans more than a byte; bit planes of steps (`_StepColumn`) take less only where
+/// every step is 0 or 1 (docs/decisions/0065-one-rising-number-codec.md). A read by index
+/// costs a select where those cost a load or two: read numbers in order through `forEach`.
 ///
 ///     let numbers = _RisingNumbers([3, 5, 5, 9, 200])
 ///     let slice = numbers.slice(block: 0, count: 5)
