@@ -25,7 +25,7 @@ struct ViewPositionsTests {
     func everyPositionReadsBack(gap: Int) {
         let (positions, runStart) = Self.runs(gap: gap, seed: UInt64(gap))
         let stored = _ViewPositions(positions, runStart: runStart)
-        #expect(stored.isConsistent())
+        #expect(stored.isConsistent() && stored.numbers.isConsistent())
         #expect(stored.count == positions.count && stored.runCount == runStart.count - 1)
         for r in 0..<stored.runCount {
             let run = Array(positions[Int(runStart[r])..<Int(runStart[r + 1])]), slice = stored.slice(run: r)

@@ -107,7 +107,8 @@ struct _KeyViews: Sendable {
     static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a
-    /// tree of its size, and the positions' blocks are whole (`_ViewPositions`): what a loaded index must
+    /// tree of its size, and the positions' runs have their blocks (`_ViewPositions`; the
+    /// blocks themselves are checked as they are read, `_RisingNumbers`): what a loaded index must
     /// satisfy before a view is made. (The positions are clamped when read, not checked
     /// here.)
     func isConsistent(groups: Int) -> Bool {

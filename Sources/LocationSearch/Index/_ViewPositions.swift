@@ -9,7 +9,8 @@
 /// blocks start at `runBlock[r]`, worked out when the positions are made or loaded.
 ///
 /// A damaged position reads as some number (its owner clamps it into the list: see
-/// `_KeyViews`); `isConsistent()` makes every read stay inside the columns.
+/// `_KeyViews`); `isConsistent()` and the blocks' own check make every read stay inside
+/// the columns.
 ///
 /// - Complexity: a position in O(1), the first at or above a value in O(log *g*) for *g*
 ///   positions in its run (`_RisingNumbers.Slice`).
@@ -48,16 +49,16 @@ struct _ViewPositions: Sendable {
     /// The number of runs.
     var runCount: Int { max(0, runStart.count - 1) }
 
-    /// Whether the runs start at 0 and rise, there is a block for every 64 positions of a
-    /// run, and the blocks fit together (`_RisingNumbers.isConsistent()`): so that every
-    /// read is in bounds. (The positions themselves are clamped when read: see
-    /// `_KeyViews`.)
+    /// Whether the runs start at 0 and rise and there is a block for every 64 positions of
+    /// a run: with blocks that fit together (`_RisingNumbers.isConsistent()`, which a
+    /// loaded index's are, `_RisingNumbers(reading:prefix:)`), every read is in bounds.
+    /// (The positions themselves are clamped when read: see `_KeyViews`.)
     ///
-    /// - Complexity: O(*r* + *b*) for *r* runs and *b* blocks.
+    /// - Complexity: O(*r*) for *r* runs.
     func isConsistent() -> Bool {
         guard runStart.count >= 1, runStart[0] == 0 else { return false }
         for r in 0..<runCount where runStart[r] > runStart[r + 1] { return false }
-        return runBlock.last == numbers.blockCount && numbers.isConsistent()
+        return runBlock.last == numbers.blockCount
     }
 
     /// Run `r`'s positions, as a view reads them.
