@@ -1,7 +1,7 @@
 import Testing
 @testable import LocationSearch
 
-@Suite("View positions (Elias–Fano blocks of 64 in rising runs)", .holdsItsThread)
+@Suite("View positions (a run of rising numbers a view)", .holdsItsThread)
 struct ViewPositionsTests {
     /// Rising runs of random lengths (some empty) with random gaps up to `gap`, one after
     /// another as the views' groups are.
@@ -19,26 +19,17 @@ struct ViewPositionsTests {
         return (positions, runStart)
     }
 
-    /// Every position reads back, from every run, for gaps of every size.
+    /// Every position reads back, from every run, for gaps of every size (the reads
+    /// themselves: `RisingNumbersTests`).
     @Test(arguments: [1, 2, 7, 300, 5_000, 70_000, 3_000_000])
     func everyPositionReadsBack(gap: Int) {
         let (positions, runStart) = Self.runs(gap: gap, seed: UInt64(gap))
         let stored = _ViewPositions(positions, runStart: runStart)
-        #expect(stored.isConsistent())
+        #expect(stored.isConsistent() && stored.numbers.isConsistent())
         #expect(stored.count == positions.count && stored.runCount == runStart.count - 1)
         for r in 0..<stored.runCount {
             let run = Array(positions[Int(runStart[r])..<Int(runStart[r + 1])]), slice = stored.slice(run: r)
             #expect(Array(slice) == run)
-            // In one pass from anywhere to anywhere in a block; past the end, the last again.
-            for start in stride(from: 0, to: run.count, by: 7) {
-                let n = min(11, 64 - start % 64)
-                var read: [UInt32] = []
-                slice.forEach(from: start, count: n) { k, position in
-                    #expect(k == read.count)
-                    read.append(position)
-                }
-                #expect(read == (start..<start + n).map { run[min($0, run.count - 1)] })
-            }
         }
     }
 
@@ -59,46 +50,19 @@ struct ViewPositionsTests {
         }
     }
 
-    /// The extremes: a block of consecutive keys (no low bits), positions at the top of
-    /// the 32-bit range and a block spanning all of it (32 low bits), a run of one.
-    @Test func extremes() {
-        let runs: [[UInt32]] = [Array(0..<64), [0, 1, UInt32.max - 2, UInt32.max - 1], [5],
-                                (0..<70).map { (1 << 31) + UInt32($0) * 7 }, [0, UInt32.max]]
-        var runStart: [UInt32] = [0]
-        for run in runs { runStart.append(runStart[runStart.count - 1] + UInt32(run.count)) }
-        let stored = _ViewPositions(runs.flatMap { $0 }, runStart: runStart)
-        #expect(stored.isConsistent())
-        for (r, run) in runs.enumerated() { #expect(Array(stored.slice(run: r)) == run) }
-        // The first block: two high words and no low words.
-        #expect(stored.at[1] - stored.at[0] == 2)
-    }
-
     @Test func noPositions() {
         let stored = _ViewPositions([], runStart: [0, 0, 0])
         #expect(stored.isConsistent())
-        #expect(stored.slice(run: 1).isEmpty && _ViewPositions.Slice.empty.isEmpty)
-        #expect(stored.first.isEmpty && stored.bits.count == 2)
+        #expect(stored.slice(run: 1).isEmpty && _RisingNumbers.Slice.empty.isEmpty)
+        #expect(stored.numbers.blockCount == 0 && stored.numbers.bits.count == 2)
     }
 
-    /// A block takes the fewest low bits that leave each position's high part (above its
-    /// block's first) below 64: none for 64 keys in a row, four for a step of 16.
-    @Test func aBlockTakesTheLowBitsItsSpanNeeds() {
-        for (step, low) in [(1, 0), (16, 4), (17, 5), (1_000, 10)] as [(UInt32, UInt32)] {
-            let stored = _ViewPositions((0..<64).map { $0 * step }, runStart: [0, 64])
-            #expect(stored.at[1] - stored.at[0] == 2 + low)
-        }
-    }
-
-    /// The broadword select finds every set bit of random words.
-    @Test func selectFindsEverySetBit() {
-        var generator = SeededGenerator(seed: 3)
-        for _ in 0..<300 {
-            let word = UInt64.random(in: .min ... .max, using: &generator)
-                & UInt64.random(in: .min ... .max, using: &generator)
-            let prefix = _ViewPositions.bytePrefix(word)
-            #expect(Int(prefix >> 56) == word.nonzeroBitCount)
-            let set = (0..<64).filter { word >> $0 & 1 == 1 }
-            for (k, bit) in set.enumerated() { #expect(_ViewPositions.select(word, prefix, k) == bit) }
-        }
+    /// Runs a damaged file could hold, each refused: a run ending before it starts, runs
+    /// not from 0, and runs that need more or fewer blocks than there are.
+    @Test(arguments: [[0, 64, 10, 100], [1, 64, 100], [0, 65, 100], [0, 64, 129], [0, 64]] as [[UInt32]])
+    func damagedRunsAreRefused(runStart: [UInt32]) {
+        let stored = _ViewPositions(Array(0..<64) + Array(0..<36), runStart: [0, 64, 100])
+        #expect(stored.isConsistent())
+        #expect(!_ViewPositions(numbers: stored.numbers, runStart: _Column(runStart)).isConsistent())
     }
 }

@@ -1,10 +1,10 @@
 extension _KeyViews {
     /// Appends the views as sections `<prefix>.pos.first`, `.pos.at` and `.pos.bits` (the
-    /// positions' blocks, `_ViewPositions`), `.start` (where each group's positions start),
+    /// positions, `_RisingNumbers+File`), `.start` (where each group's positions start),
     /// `.tree` and `.treeat`: their columns, as they are.
     func write(to writer: inout _IndexFile.Writer, prefix: String) {
-        writer.append(prefix, ["pos.first": positions.first, "pos.at": positions.at, "pos.bits": positions.bits,
-                               "start": positions.runStart, "tree": trees, "treeat": treeStart])
+        positions.numbers.write(to: &writer, prefix: "\(prefix).pos")
+        writer.append(prefix, ["start": positions.runStart, "tree": trees, "treeat": treeStart])
     }
 
     /// The views `write(to:prefix:)` wrote, their group tables checked for as many groups
@@ -15,8 +15,8 @@ extension _KeyViews {
     /// - Complexity: O(*g* + *b*) for *g* groups and *b* blocks of positions.
     init(reading reader: _IndexFile.Reader, prefix: String) throws {
         let column = reader.columns(prefix)
-        let positions = _ViewPositions(first: try column("pos.first"), at: try column("pos.at"),
-                                       bits: try column("pos.bits"), runStart: try column("start"))
+        let positions = _ViewPositions(numbers: try _RisingNumbers(reading: reader, prefix: "\(prefix).pos"),
+                                       runStart: try column("start"))
         self.init(positions: positions, trees: try column("tree"), treeStart: try column("treeat"))
         guard groupStart.count > Self.kindGroups, isConsistent(groups: groupCount) else {
             throw reader.invalid("the \(prefix) key views are damaged")

@@ -107,7 +107,8 @@ struct _KeyViews: Sendable {
     static func leafCount(_ keys: Int) -> Int { _SortedKeys.leafCount(keys: keys) }
 
     /// Whether the group tables rise, end at their columns' sizes and give each group a
-    /// tree of its size, and the positions' blocks are whole (`_ViewPositions`): what a loaded index must
+    /// tree of its size, and the positions' runs have their blocks (`_ViewPositions`; the
+    /// blocks themselves are checked as they are read, `_RisingNumbers`): what a loaded index must
     /// satisfy before a view is made. (The positions are clamped when read, not checked
     /// here.)
     func isConsistent(groups: Int) -> Bool {
@@ -124,7 +125,7 @@ struct _KeyViews: Sendable {
 
     /// One group, as the walk reads it: positions into the list, and the tree over them.
     struct View {
-        let positions: _ViewPositions.Slice
+        let positions: _RisingNumbers.Slice
         let tree: UnsafeBufferPointer<_KeyNameScores.Best>
         var leafCount: Int { tree.count / 2 }
 

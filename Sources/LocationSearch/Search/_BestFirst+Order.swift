@@ -7,7 +7,7 @@ extension _BestFirst {
         /// Per source, its joint group (-1: none) and, for a view, its keys' list positions.
         struct Joint {
             var group: Int32
-            var positions: _ViewPositions.Slice?
+            var positions: _RisingNumbers.Slice?
             var count: Int
 
             /// The list position of an item's position (clamped: see `_KeyViews`).

@@ -57,7 +57,7 @@ struct _BestFirst {
         var bonus: Float
         /// For a source over a view (`_KeyViews.View`), the list positions of its keys:
         /// the walk's positions are then the view's.
-        var positions: _ViewPositions.Slice?
+        var positions: _RisingNumbers.Slice?
 
         /// The list position of the walk's position `i`.
         @inline(__always)
