@@ -38,7 +38,7 @@ extension _PrefixIndex {
         let placeCount = gazetteer._places.count
         let places = gazetteer._places.buffers, units = gazetteer._names.offsets
         let halfTheUnits = units[gazetteer._names.count] / 100 * 52
-        let split = Self.partition(0..<placeCount) { units[Int(places[$0].firstName)] < halfTheUnits }
+        let split = _partition(0..<placeCount) { units[Int(places[$0].firstName)] < halfTheUnits }
         let coder = _NameFolds.Coder(table: gazetteer._names.table)
         let halves = _Concurrently.run(
             // (The first part makes room for the second's names, which `append` then copies

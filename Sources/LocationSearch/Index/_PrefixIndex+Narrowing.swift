@@ -84,7 +84,7 @@ extension _PrefixIndex {
                 count = half
             }
         }
-        upper = partition(lower..<upper) { text.comparePrefix(k[$0] &+ depth, rest) <= 0 }
+        upper = _partition(lower..<upper) { text.comparePrefix(k[$0] &+ depth, rest) <= 0 }
         return (lower..<upper, -1)
     }
 
@@ -106,7 +106,7 @@ extension _PrefixIndex {
         while low < range.upperBound && isBefore(low) {
             let probe = low + step
             guard probe < range.upperBound, isBefore(probe) else {
-                return partition((low + 1)..<min(probe, range.upperBound), isBefore)
+                return _partition((low + 1)..<min(probe, range.upperBound), isBefore)
             }
             low = probe + 1
             step *= 2
@@ -120,22 +120,6 @@ extension _PrefixIndex {
     static func partition<Element>(
         _ items: UnsafeBufferPointer<Element>, _ range: Range<Int>, _ isBefore: (Element) -> Bool
     ) -> Int {
-        partition(range) { isBefore(items[$0]) }
-    }
-
-    /// `partition` over positions, by binary search.
-    @inline(__always)
-    static func partition(_ range: Range<Int>, _ isBefore: (Int) -> Bool) -> Int {
-        var low = range.lowerBound, count = range.count
-        while count > 0 {
-            let half = count / 2
-            if isBefore(low + half) {
-                low += half + 1
-                count -= half + 1
-            } else {
-                count = half
-            }
-        }
-        return low
+        _partition(range) { isBefore(items[$0]) }
     }
 }

@@ -76,7 +76,7 @@ extension _FuzzyFrontier {
                 // child (near the root, a node has dozens).
                 viable.forEach { target in
                     guard cursor < range.upperBound, expansions < expansionLimit else { return }
-                    let start = _PrefixIndex.partition(cursor..<range.upperBound) { byte(at: $0) < target }
+                    let start = _partition(cursor..<range.upperBound) { byte(at: $0) < target }
                     let end = _PrefixIndex.gallop(start..<range.upperBound) { byte(at: $0) <= target }
                     if start < end {
                         addChild(parent: index, byte: target, range: start..<end, best: nil, trie: -1, cutoff: cutoff,
