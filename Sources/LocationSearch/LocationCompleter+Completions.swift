@@ -38,6 +38,13 @@ extension LocationCompleter {
         // (A closure over the source alone: a method of the completer as the closure
         // copied the whole completer, and retained each of its columns.)
         let shared = source
+        return searchedRows(for: plan, query: query, options: options).map { LocalSearchCompletion(shared, $0) }
+    }
+
+    /// The rows a search shows for `query` (`plan`): its matches in the language asked
+    /// for and the spelling typed, without those that read like a row before them.
+    /// `matchCount(for:options:)` counts them too.
+    func searchedRows(for plan: _QueryPlan, query: String, options: CompletionOptions) -> [_CompletionRow] {
         let found = matches(for: plan, options: options)
         let typed = Self.typedSpelling(query)
         let rows: [_CompletionRow]
@@ -51,7 +58,7 @@ extension LocationCompleter {
                 return row
             }
         }
-        return shared.droppingRowsThatReadAlike(rows).map { LocalSearchCompletion(shared, $0) }
+        return source.droppingRowsThatReadAlike(rows)
     }
 
     /// The query's name part (before any comma), lower-cased, when it has letters beyond

@@ -33,7 +33,7 @@ extension LocationCompleter {
         // Few enough to list: the list itself is the count, typo matches and all.
         var listed = options
         listed.limit = 2 * Self.matchCountWithTypos
-        return matches(for: plan, options: listed).count
+        return searchedRows(for: plan, query: query, options: listed).count
     }
 
     /// The places matching `plan` exactly or as a prefix, counted without ranking: a bit
