@@ -176,6 +176,16 @@ struct _PlaceTable: RandomAccessCollection, Sendable {
             return record
         }
 
+        /// Place `index`'s kind (`_PlaceRecord.kindCode`), country code and region name
+        /// labels and first name, read without the rest of its record.
+        @inline(__always)
+        func outline(of index: Int) -> (kind: UInt8, countryCode: Int32, admin1Name: Int32, firstName: UInt32) {
+            let word = records[index].word
+            let context = contexts[fields.context(word)]
+            return (UInt8(truncatingIfNeeded: word & _PlaceFields.kindMask), context.countryCode, context.admin1Name,
+                    fields.firstName(word))
+        }
+
         /// The GeoNames id of place `index`, one of `otherIDs` (-1 when it has none).
         ///
         /// - Complexity: O(log *o*) for *o* other ids.
