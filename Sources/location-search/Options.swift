@@ -30,17 +30,20 @@ struct OptionDeclaration<Command>: Sendable {
     var value: String?
     /// What it does, one or more sentences; wrapped to the help's width.
     var help: String
+    /// What a shell may offer for the value (`completions`, the man page).
+    var completion: ValueCompletion
     /// Applies the option (with its value, for an option that takes one).
     var apply: @Sendable (inout Command, String) throws -> Void
 
     /// An option that takes a value.
     init(
-        _ names: String..., value: String, help: String,
+        _ names: String..., value: String, completion: ValueCompletion = .text, help: String,
         apply: @escaping @Sendable (inout Command, String) throws -> Void
     ) {
         self.names = names
         self.value = value
         self.help = help
+        self.completion = completion
         self.apply = apply
     }
 
@@ -49,32 +52,38 @@ struct OptionDeclaration<Command>: Sendable {
         self.names = names
         self.value = nil
         self.help = help
+        self.completion = .text
         self.apply = { command, _ in try apply(&command) }
     }
 
     /// The same option for a command that holds this one's at `path`.
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Command> & Sendable) -> OptionDeclaration<Outer> {
         let apply = self.apply
-        return OptionDeclaration<Outer>(names: names, value: value, help: help) { outer, value in
+        return OptionDeclaration<Outer>(
+            names: names, value: value, help: help, completion: completion
+        ) { outer, value in
             try apply(&outer[keyPath: path], value)
         }
     }
 
     fileprivate init(
-        names: [String], value: String?, help: String,
+        names: [String], value: String?, help: String, completion: ValueCompletion,
         apply: @escaping @Sendable (inout Command, String) throws -> Void
     ) {
         self.names = names
         self.value = value
         self.help = help
+        self.completion = completion
         self.apply = apply
     }
 
-    /// `--limit N` or `-o, --output FILE`, as the help shows it.
-    var synopsis: String {
-        let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
-        return value.map { "\(shown) \($0)" } ?? shown
+    /// The option without its action: what the help, the completions and the man page read.
+    var summary: OptionSummary {
+        OptionSummary(names: names, value: value, help: help, completion: completion)
     }
+
+    /// `--limit N` or `-o, --output FILE`, as the help shows it.
+    var synopsis: String { summary.synopsis }
 }
 
 /// A subcommand: its name, what it is for, its options and positional arguments; parses
@@ -92,6 +101,15 @@ struct CommandDeclaration<Command>: Sendable {
     /// Takes the positional arguments (after the options are applied); throws a
     /// `UsageError` for arguments the subcommand does not take.
     var positional: @Sendable (inout Command, [String]) throws -> Void
+    /// The words the first positional argument may be (`cache`'s `path`, `size`, `clear`),
+    /// for the completions and the man page; empty for free text or none.
+    var words: [String] = []
+
+    /// The subcommand without its actions: what the completions and the man page read.
+    var summary: CommandSummary {
+        CommandSummary(name: name, abstract: abstract, usage: usage, arguments: arguments,
+                       discussion: discussion, options: options.map(\.summary), words: words)
+    }
 
     /// Every declaration gets `-h, --help` for free; `parse` reports it as `nil`.
     static var helpNames: [String] { ["-h", "--help"] }
@@ -220,4 +238,41 @@ func wrap(_ text: String, width: Int = 88) -> String {
         out.append(current)
     }
     return out.joined(separator: "\n")
+}
+
+/// What a shell may offer for an option's value.
+enum ValueCompletion: Sendable, Equatable {
+    /// Free text: nothing to offer.
+    case text
+    /// One of these words (`--color`: auto, always, never).
+    case words([String])
+    /// A file's path.
+    case file
+    /// A folder's path.
+    case directory
+}
+
+/// An option as the help, the completions and the man page describe it.
+struct OptionSummary: Sendable, Equatable {
+    var names: [String]
+    var value: String?
+    var help: String
+    var completion: ValueCompletion
+
+    /// `--limit N` or `-o, --output FILE`, as the help shows it.
+    var synopsis: String {
+        let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+        return value.map { "\(shown) \($0)" } ?? shown
+    }
+}
+
+/// A subcommand as the completions and the man page describe it.
+struct CommandSummary: Sendable {
+    var name: String
+    var abstract: String
+    var usage: String
+    var arguments: String
+    var discussion: String
+    var options: [OptionSummary]
+    var words: [String]
 }
