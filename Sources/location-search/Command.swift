@@ -13,6 +13,7 @@ enum Command {
     case demo(DemoCommand)
     case buildIndex(BuildIndexCommand)
     case bench(BenchCommand)
+    case cache(CacheCommand)
     /// The help of the tool (`nil`) or of a subcommand.
     case help(String?)
     case version
@@ -27,6 +28,7 @@ enum Command {
         ("demo", DemoCommand.declaration.usage, "An fzf-style picker on the terminal."),
         ("build-index", BuildIndexCommand.declaration.usage, "Build an index file, or refresh the cached one."),
         ("bench", BenchCommand.declaration.usage, "Measure load time, memory and per-keystroke latency."),
+        ("cache", CacheCommand.declaration.usage, "Show where the cached index is and its size, or clear it."),
         ("help", "location-search help [SUBCOMMAND]", "Show this help, or a subcommand's."),
     ]
 
@@ -53,6 +55,7 @@ enum Command {
         case "demo": DemoCommand.declaration.help
         case "build-index": BuildIndexCommand.declaration.help
         case "bench": BenchCommand.declaration.help
+        case "cache": CacheCommand.declaration.help
         default: help
         }
     }
@@ -68,6 +71,7 @@ enum Command {
         case "demo": return try DemoCommand.parse(rest).map(Command.demo) ?? .help("demo")
         case "build-index": return try BuildIndexCommand.parse(rest).map(Command.buildIndex) ?? .help("build-index")
         case "bench": return try BenchCommand.parse(rest).map(Command.bench) ?? .help("bench")
+        case "cache": return try CacheCommand.parse(rest).map(Command.cache) ?? .help("cache")
         case "help", "-h", "--help":
             guard let topic = rest.first else { return .help(nil) }
             guard subcommands.contains(where: { $0.name == topic }), rest.count == 1 else {
@@ -124,6 +128,8 @@ enum Command {
         case .buildIndex(let command):
             return try command.run()
         case .bench(let command):
+            return try command.run()
+        case .cache(let command):
             return try command.run()
         }
     }

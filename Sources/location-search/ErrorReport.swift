@@ -32,7 +32,8 @@ enum ErrorReport {
     /// `{"error": {"code": …, "message": …}}` and a newline; the message's characters that
     /// would act on a terminal escaped as in the plain report, then as JSON.
     static func line(code: String, message: String) -> String {
-        "{\"error\": {\"code\": \(JSONLine.string(code)), \"message\": \(JSONLine.string(Sanitized.message(message)))}}\n"
+        let message = JSONLine.string(Sanitized.message(message))
+        return "{\"error\": {\"code\": \(JSONLine.string(code)), \"message\": \(message)}}\n"
     }
 
     /// What kind of error it is, for programs: `usage` (exit 64); `index` (the places
