@@ -14,6 +14,7 @@ enum Command {
     case buildIndex(BuildIndexCommand)
     case bench(BenchCommand)
     case cache(CacheCommand)
+    case completions(CompletionsCommand)
     /// The help of the tool (`nil`) or of a subcommand.
     case help(String?)
     case version
@@ -21,16 +22,28 @@ enum Command {
     /// The tool's version, as `--version` prints it.
     static let versionNumber = "0.9.0"
 
-    /// The subcommands, in the order the help lists them, with their one-line abstracts.
-    static let subcommands: [(name: String, usage: String, abstract: String)] = [
-        ("complete", CompleteCommand.declaration.usage,
-         "Complete place names (the default: `complete` may be left out)."),
-        ("demo", DemoCommand.declaration.usage, "An fzf-style picker on the terminal."),
-        ("build-index", BuildIndexCommand.declaration.usage, "Build an index file, or refresh the cached one."),
-        ("bench", BenchCommand.declaration.usage, "Measure load time, memory and per-keystroke latency."),
-        ("cache", CacheCommand.declaration.usage, "Show where the cached index is and its size, or clear it."),
-        ("help", "location-search help [SUBCOMMAND]", "Show this help, or a subcommand's."),
-    ]
+    /// The subcommands, in the order the help lists them, with their one-line abstracts:
+    /// what the help, the completion scripts and the man page are made from.
+    static let subcommands: [Subcommand] = {
+        let commands = [
+            Subcommand("complete", "Complete place names (the default: `complete` may be left out).",
+                       CompleteCommand.declaration.summary),
+            Subcommand("demo", "An fzf-style picker on the terminal.", DemoCommand.declaration.summary),
+            Subcommand("build-index", "Build an index file, or refresh the cached one.",
+                       BuildIndexCommand.declaration.summary),
+            Subcommand("bench", "Measure load time, memory and per-keystroke latency.",
+                       BenchCommand.declaration.summary),
+            Subcommand("cache", "Show where the cached index is and its size, or clear it.",
+                       CacheCommand.declaration.summary),
+            Subcommand("completions", "Print a completion script for bash, zsh or fish.",
+                       CompletionsCommand.declaration.summary),
+        ]
+        let help = CommandSummary(
+            name: "help", abstract: "Shows the tool's help, or a subcommand's.",
+            usage: "location-search help [SUBCOMMAND]", arguments: "[SUBCOMMAND]", discussion: "", options: [],
+            words: commands.map(\.name))
+        return commands + [Subcommand("help", "Show this help, or a subcommand's.", help)]
+    }()
 
     /// `location-search --help`: the subcommands, then `complete`'s options (the default).
     static var help: String {
@@ -56,6 +69,7 @@ enum Command {
         case "build-index": BuildIndexCommand.declaration.help
         case "bench": BenchCommand.declaration.help
         case "cache": CacheCommand.declaration.help
+        case "completions": CompletionsCommand.declaration.help
         default: help
         }
     }
@@ -72,6 +86,8 @@ enum Command {
         case "build-index": return try BuildIndexCommand.parse(rest).map(Command.buildIndex) ?? .help("build-index")
         case "bench": return try BenchCommand.parse(rest).map(Command.bench) ?? .help("bench")
         case "cache": return try CacheCommand.parse(rest).map(Command.cache) ?? .help("cache")
+        case "completions":
+            return try CompletionsCommand.parse(rest).map(Command.completions) ?? .help("completions")
         case "help", "-h", "--help":
             guard let topic = rest.first else { return .help(nil) }
             guard subcommands.contains(where: { $0.name == topic }), rest.count == 1 else {
@@ -131,6 +147,23 @@ enum Command {
             return try command.run()
         case .cache(let command):
             return try command.run()
+        case .completions(let command):
+            return try command.run()
         }
+    }
+}
+
+/// A subcommand as the tool's help lists it: its name, a one-line abstract, and its
+/// declaration without the actions.
+struct Subcommand: Sendable {
+    var name: String
+    var abstract: String
+    var summary: CommandSummary
+    var usage: String { summary.usage }
+
+    init(_ name: String, _ abstract: String, _ summary: CommandSummary) {
+        self.name = name
+        self.abstract = abstract
+        self.summary = summary
     }
 }
