@@ -15,6 +15,7 @@ enum Command {
     case bench(BenchCommand)
     case cache(CacheCommand)
     case completions(CompletionsCommand)
+    case manual(ManualCommand)
     /// The help of the tool (`nil`) or of a subcommand.
     case help(String?)
     case version
@@ -45,18 +46,35 @@ enum Command {
         return commands + [Subcommand("help", "Show this help, or a subcommand's.", help)]
     }()
 
+    /// What the tool does, for its help and its man page.
+    static let summary = "Completes place names offline from the bundled GeoNames gazetteer (238,935 places). "
+        + "With QUERY, prints its completions; without, answers each line of standard input."
+
+    /// The usage lines, for the help and the man page's synopsis.
+    static var usageLines: [String] {
+        ["location-search [complete] [options] [QUERY]"] + subcommands.dropFirst().map(\.usage)
+            + ["location-search --version", ManualCommand.declaration.usage]
+    }
+
+    /// The tool's own options, taken only as the first word: the help lists them with
+    /// `complete`'s, the completions offer them there, the man page lists them first.
+    static let toolOptions = [
+        OptionSummary(names: ["--version", "-V"], value: nil, help: "Print the version.", completion: .text),
+        OptionSummary(
+            names: ["--generate-man"], value: nil,
+            help: "Print the man page, location-search(1), in roff (or write it: --generate-man -o FILE).",
+            completion: .text),
+    ]
+
     /// `location-search --help`: the subcommands, then `complete`'s options (the default).
     static var help: String {
-        var out = "USAGE: location-search [complete] [options] [QUERY]\n"
-        for subcommand in subcommands.dropFirst() { out += "       \(subcommand.usage)\n" }
-        out += "       location-search --version\n\n"
-        out += wrap("Completes place names offline from the bundled GeoNames gazetteer (238,935 places). "
-                    + "With QUERY, prints its completions; without, answers each line of standard input.") + "\n"
+        var out = "USAGE: " + usageLines.joined(separator: "\n       ") + "\n\n"
+        out += wrap(summary) + "\n"
         out += "\nSUBCOMMANDS:\n" + CommandDeclaration<Command>.table(subcommands.map { ($0.name, $0.abstract) })
         let complete = CompleteCommand.declaration
         out += "\nOPTIONS (complete):\n"
             + CommandDeclaration<Command>.table(complete.options.map { ($0.synopsis, $0.help) }
-                + [("-h, --help", "Show this help."), ("--version", "Print the version.")])
+                + [("-h, --help", "Show this help.")] + toolOptions.map { ($0.synopsis, $0.help) })
         out += "\n" + wrap(complete.discussion) + "\n"
         out += "\nSee `location-search SUBCOMMAND --help` for a subcommand's options.\n"
         return out
@@ -70,6 +88,7 @@ enum Command {
         case "bench": BenchCommand.declaration.help
         case "cache": CacheCommand.declaration.help
         case "completions": CompletionsCommand.declaration.help
+        case "--generate-man": ManualCommand.declaration.help
         default: help
         }
     }
@@ -98,6 +117,8 @@ enum Command {
         case "--version", "-V":
             guard rest.isEmpty else { throw UsageError(message: "--version takes no arguments") }
             return .version
+        case "--generate-man":
+            return try ManualCommand.parse(rest).map(Command.manual) ?? .help("--generate-man")
         default:
             let suspect = first.hasPrefix("-") ? nil : nearSubcommand(first)
             do {
@@ -148,6 +169,8 @@ enum Command {
         case .cache(let command):
             return try command.run()
         case .completions(let command):
+            return try command.run()
+        case .manual(let command):
             return try command.run()
         }
     }

@@ -148,7 +148,7 @@ struct CommandLineToolTests {
         for (name, arguments) in [("tool", ["--help"]), ("complete", ["complete", "--help"]),
                                   ("demo", ["demo", "--help"]), ("buildIndex", ["build-index", "--help"]),
                                   ("bench", ["bench", "--help"]), ("cache", ["cache", "--help"]),
-                                  ("completions", ["completions", "--help"])] {
+                                  ("completions", ["completions", "--help"]), ("generateMan", ["--generate-man", "--help"])] {
             let result = try Subprocess.run(arguments)
             #expect(result.status == 0)
             for line in result.output.split(separator: "\n") {

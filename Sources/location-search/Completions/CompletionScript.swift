@@ -11,11 +11,6 @@ struct CompletionScript {
     /// The subcommands, `complete` (the default) first.
     let subcommands: [Subcommand]
 
-    /// The tool's own options, before any subcommand.
-    static let toolOptions = [
-        OptionSummary(names: ["--version", "-V"], value: nil, help: "Print the version.", completion: .text),
-    ]
-
     /// `-h, --help`, which every subcommand takes.
     static let helpOption = OptionSummary(
         names: ["--help", "-h"], value: nil, help: "Show the help.", completion: .text)
@@ -30,7 +25,7 @@ struct CompletionScript {
 
     /// A subcommand's options with `-h, --help`, and for `complete` the tool's own.
     func options(of subcommand: Subcommand) -> [OptionSummary] {
-        subcommand.summary.options + [Self.helpOption] + (subcommand.name == "complete" ? Self.toolOptions : [])
+        subcommand.summary.options + [Self.helpOption] + (subcommand.name == "complete" ? Command.toolOptions : [])
     }
 
     /// The first sentence of `help`, for a one-line description: up to the first ". "
