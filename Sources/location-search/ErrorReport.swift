@@ -8,11 +8,17 @@ import LocationSearch
 ///
 /// The exit status is the same either way: 64 for a usage error, 2 for any other.
 enum ErrorReport {
-    /// Whether `arguments` ask for JSON: `--json` anywhere before a `--`. Read from the
-    /// words rather than the parsed command, so that a usage error in the same command
-    /// line is reported as JSON too.
+    /// Whether `arguments` ask for JSON: `complete` (named or not: no other subcommand or
+    /// tool option first) with `--json` anywhere before a `--`. Read from the words rather
+    /// than the parsed command, so that a usage error in the same command line is reported
+    /// as JSON too; another subcommand takes no `--json`, so there it is the usage error.
     static func wantsJSON(_ arguments: [String]) -> Bool {
-        arguments.prefix(while: { $0 != "--" }).contains("--json")
+        if let first = arguments.first, first != "complete",
+           Command.subcommands.contains(where: { $0.name == first })
+            || Command.toolOptions.contains(where: { $0.names.contains(first) }) {
+            return false
+        }
+        return arguments.prefix(while: { $0 != "--" }).contains("--json")
     }
 
     /// Writes `error`'s report and returns the exit status.
