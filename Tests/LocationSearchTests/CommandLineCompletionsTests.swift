@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `location-search completions bash|zsh|fish`: each script offers every subcommand and
-/// every option that `--help` lists (read from the help, which the declarations make, so an
+/// every option that `--help` lists (and `--generate-man --help`) (read from the help, which the declarations make, so an
 /// option added there and missed by a script fails here), and each shell that is installed
 /// loads its script without a word on standard error.
 @Suite("Command line: completions", .holdsItsThread)
@@ -54,7 +54,7 @@ struct CommandLineCompletionsTests {
         let script = try script(shell)
         let subcommands = try helpSubcommands()
         #expect(subcommands.count >= 7 && subcommands.contains("completions"), "\(subcommands)")
-        for subcommand in subcommands {
+        for subcommand in subcommands + ["--generate-man"] {
             let piece = try #require(part(of: script, for: subcommand), "\(shell): no part for \(subcommand)")
             let options = subcommand == "help" ? [] : try helpOptions(subcommand)
             #expect(subcommand == "help" || options.contains("--help"), "\(subcommand): \(options)")
@@ -85,12 +85,13 @@ struct CommandLineCompletionsTests {
             t location-search completions ""
             t location-search build-index --output \(file.deletingLastPathComponent().path)/ls-completion-
             t location-search --vers
+            t location-search --generate-man -o \(file.deletingLastPathComponent().path)/ls-completion-
             """
         let result = try Shell.run("bash", ["--norc", "--noprofile", "-c", probe])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         let lines = result.output.components(separatedBy: "\n")
-        #expect(lines.count == 8, "\(result.output)")
-        guard lines.count == 8 else { return }
+        #expect(lines.count == 9, "\(result.output)")
+        guard lines.count == 9 else { return }
         #expect(lines[0] == "complete -F _location_search location-search")
         #expect(lines[1] == "city country")
         #expect(lines[2] == "auto always")
@@ -98,6 +99,7 @@ struct CommandLineCompletionsTests {
         #expect(lines[4] == "bash zsh fish")
         #expect(lines[5].contains(file.path), "a file for --output: \(lines[5])")
         #expect(lines[6] == "--version")
+        #expect(lines[7].contains(file.path), "a file for --generate-man -o: \(lines[7])")
     }
 
     /// zsh sources the script with compinit loaded (it registers it with compdef) and
@@ -125,9 +127,12 @@ struct CommandLineCompletionsTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("ls-completion-\(UUID()).fish")
         try script("fish").write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try Shell.run("fish", ["--no-config", "-c", "source \(file.path); complete -C'location-search --kind c'"])
+        let result = try Shell.run("fish", ["--no-config", "-c", """
+            source \(file.path); complete -C'location-search --kind c'; complete -C'location-search --generate-man --ou'
+            """])
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result.stderr)")
         #expect(result.output.contains("city") && result.output.contains("country"), "\(result.output)")
+        #expect(result.output.contains("--output"), "\(result.output)")
     }
 
     @Test("Usage mistakes", arguments: [[], ["tcsh"], ["bash", "zsh"]])

@@ -23,7 +23,7 @@ extension CompletionScript {
                     _describe -t subcommands 'subcommand' subcommands
                     return
                 fi
-                if (( CURRENT > 2 )) && (( ${+subcommands[(r)${words[2]}:*]} )); then
+                if (( CURRENT > 2 )) && [[ " \(parts.map(\.name).joined(separator: " ")) " == *" ${words[2]} "* ]]; then
                     subcommand=${words[2]}
                     shift words
                     (( CURRENT-- ))
@@ -31,7 +31,7 @@ extension CompletionScript {
                 case $subcommand in
 
             """
-        for subcommand in subcommands {
+        for subcommand in parts {
             out += "        # subcommand: \(subcommand.name)\n"
             out += "        (\(subcommand.name))\n"
             var specs = options(of: subcommand).map(Self.zshSpec)

@@ -10,6 +10,15 @@ struct CompletionScript {
 
     /// The subcommands, `complete` (the default) first.
     let subcommands: [Subcommand]
+    /// The tool options that take options of their own, as a subcommand does
+    /// (`--generate-man -o FILE`): completed like one after them, offered with `complete`'s
+    /// options before.
+    var optionCommands: [Subcommand] = [
+        Subcommand("--generate-man", "Print the man page", ManualCommand.declaration.summary),
+    ]
+
+    /// The subcommands and the option commands: every part a script has.
+    var parts: [Subcommand] { subcommands + optionCommands }
 
     /// `-h, --help`, which every subcommand takes.
     static let helpOption = OptionSummary(
