@@ -32,14 +32,14 @@ struct BuildIndexCommand {
         discussion: "EXIT STATUS: 0 when written; 64 for a usage error; 2 for any other error.",
         options: [
             OptionDeclaration(
-                "--output", "-o", value: "FILE",
+                "--output", "-o", value: "FILE", completion: .file,
                 help: "Where to write it (a new file, or a regular file to replace); without it, refreshes the "
                     + "bundled gazetteer's cached index."
             ) { command, text in
                 command.output = text
             },
             OptionDeclaration(
-                "--geonames", value: "DIR",
+                "--geonames", value: "DIR", completion: .directory,
                 help: "Build from GeoNames dump files in DIR (cities500.txt, or cities1000/5000/15000.txt or "
                     + "allCountries.txt, with admin1CodesASCII.txt and countryInfo.txt); needs --output."
             ) { command, text in

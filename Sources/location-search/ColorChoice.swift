@@ -13,7 +13,7 @@ import Darwin
 #endif
 
 /// `--color`: whether to highlight matches with terminal escapes.
-enum ColorChoice: String {
+enum ColorChoice: String, CaseIterable {
     case auto, always, never
 
     /// `auto` means the output is a terminal, `TERM` is not `dumb` and `NO_COLOR` is unset

@@ -13,6 +13,9 @@ enum Command {
     case demo(DemoCommand)
     case buildIndex(BuildIndexCommand)
     case bench(BenchCommand)
+    case cache(CacheCommand)
+    case completions(CompletionsCommand)
+    case manual(ManualCommand)
     /// The help of the tool (`nil`) or of a subcommand.
     case help(String?)
     case version
@@ -20,28 +23,58 @@ enum Command {
     /// The tool's version, as `--version` prints it.
     static let versionNumber = "0.9.0"
 
-    /// The subcommands, in the order the help lists them, with their one-line abstracts.
-    static let subcommands: [(name: String, usage: String, abstract: String)] = [
-        ("complete", CompleteCommand.declaration.usage,
-         "Complete place names (the default: `complete` may be left out)."),
-        ("demo", DemoCommand.declaration.usage, "An fzf-style picker on the terminal."),
-        ("build-index", BuildIndexCommand.declaration.usage, "Build an index file, or refresh the cached one."),
-        ("bench", BenchCommand.declaration.usage, "Measure load time, memory and per-keystroke latency."),
-        ("help", "location-search help [SUBCOMMAND]", "Show this help, or a subcommand's."),
+    /// The subcommands, in the order the help lists them, with their one-line abstracts:
+    /// what the help, the completion scripts and the man page are made from.
+    static let subcommands: [Subcommand] = {
+        let commands = [
+            Subcommand("complete", "Complete place names (the default: `complete` may be left out).",
+                       CompleteCommand.declaration.summary),
+            Subcommand("demo", "An fzf-style picker on the terminal.", DemoCommand.declaration.summary),
+            Subcommand("build-index", "Build an index file, or refresh the cached one.",
+                       BuildIndexCommand.declaration.summary),
+            Subcommand("bench", "Measure load time, memory and per-keystroke latency.",
+                       BenchCommand.declaration.summary),
+            Subcommand("cache", "Show where the cached index is and its size, or clear it.",
+                       CacheCommand.declaration.summary),
+            Subcommand("completions", "Print a completion script for bash, zsh or fish.",
+                       CompletionsCommand.declaration.summary),
+        ]
+        let help = CommandSummary(
+            name: "help", abstract: "Shows the tool's help, or a subcommand's.",
+            usage: "location-search help [SUBCOMMAND]", arguments: "[SUBCOMMAND]", discussion: "", options: [],
+            words: commands.map(\.name))
+        return commands + [Subcommand("help", "Show this help, or a subcommand's.", help)]
+    }()
+
+    /// What the tool does, for its help and its man page.
+    static let summary = "Completes place names offline from the bundled GeoNames gazetteer (238,935 places). "
+        + "With QUERY, prints its completions; without, answers each line of standard input."
+
+    /// The usage lines, for the help and the man page's synopsis.
+    static var usageLines: [String] {
+        ["location-search [complete] [options] [QUERY]"] + subcommands.dropFirst().map(\.usage)
+            + ["location-search --version", ManualCommand.declaration.usage]
+    }
+
+    /// The tool's own options, taken only as the first word: the help lists them with
+    /// `complete`'s, the completions offer them there, the man page lists them first.
+    static let toolOptions = [
+        OptionSummary(names: ["--version", "-V"], value: nil, help: "Print the version.", completion: .text),
+        OptionSummary(
+            names: ["--generate-man"], value: nil,
+            help: "Print the man page, location-search(1), in roff (or write it: --generate-man -o FILE).",
+            completion: .text),
     ]
 
     /// `location-search --help`: the subcommands, then `complete`'s options (the default).
     static var help: String {
-        var out = "USAGE: location-search [complete] [options] [QUERY]\n"
-        for subcommand in subcommands.dropFirst() { out += "       \(subcommand.usage)\n" }
-        out += "       location-search --version\n\n"
-        out += wrap("Completes place names offline from the bundled GeoNames gazetteer (238,935 places). "
-                    + "With QUERY, prints its completions; without, answers each line of standard input.") + "\n"
+        var out = "USAGE: " + usageLines.joined(separator: "\n       ") + "\n\n"
+        out += wrap(summary) + "\n"
         out += "\nSUBCOMMANDS:\n" + CommandDeclaration<Command>.table(subcommands.map { ($0.name, $0.abstract) })
         let complete = CompleteCommand.declaration
         out += "\nOPTIONS (complete):\n"
             + CommandDeclaration<Command>.table(complete.options.map { ($0.synopsis, $0.help) }
-                + [("-h, --help", "Show this help."), ("--version", "Print the version.")])
+                + [("-h, --help", "Show this help.")] + toolOptions.map { ($0.synopsis, $0.help) })
         out += "\n" + wrap(complete.discussion) + "\n"
         out += "\nSee `location-search SUBCOMMAND --help` for a subcommand's options.\n"
         return out
@@ -53,6 +86,9 @@ enum Command {
         case "demo": DemoCommand.declaration.help
         case "build-index": BuildIndexCommand.declaration.help
         case "bench": BenchCommand.declaration.help
+        case "cache": CacheCommand.declaration.help
+        case "completions": CompletionsCommand.declaration.help
+        case "--generate-man": ManualCommand.declaration.help
         default: help
         }
     }
@@ -68,6 +104,9 @@ enum Command {
         case "demo": return try DemoCommand.parse(rest).map(Command.demo) ?? .help("demo")
         case "build-index": return try BuildIndexCommand.parse(rest).map(Command.buildIndex) ?? .help("build-index")
         case "bench": return try BenchCommand.parse(rest).map(Command.bench) ?? .help("bench")
+        case "cache": return try CacheCommand.parse(rest).map(Command.cache) ?? .help("cache")
+        case "completions":
+            return try CompletionsCommand.parse(rest).map(Command.completions) ?? .help("completions")
         case "help", "-h", "--help":
             guard let topic = rest.first else { return .help(nil) }
             guard subcommands.contains(where: { $0.name == topic }), rest.count == 1 else {
@@ -78,6 +117,8 @@ enum Command {
         case "--version", "-V":
             guard rest.isEmpty else { throw UsageError(message: "--version takes no arguments") }
             return .version
+        case "--generate-man":
+            return try ManualCommand.parse(rest).map(Command.manual) ?? .help("--generate-man")
         default:
             let suspect = first.hasPrefix("-") ? nil : nearSubcommand(first)
             do {
@@ -125,6 +166,27 @@ enum Command {
             return try command.run()
         case .bench(let command):
             return try command.run()
+        case .cache(let command):
+            return try command.run()
+        case .completions(let command):
+            return try command.run()
+        case .manual(let command):
+            return try command.run()
         }
+    }
+}
+
+/// A subcommand as the tool's help lists it: its name, a one-line abstract, and its
+/// declaration without the actions.
+struct Subcommand: Sendable {
+    var name: String
+    var abstract: String
+    var summary: CommandSummary
+    var usage: String { summary.usage }
+
+    init(_ name: String, _ abstract: String, _ summary: CommandSummary) {
+        self.name = name
+        self.abstract = abstract
+        self.summary = summary
     }
 }

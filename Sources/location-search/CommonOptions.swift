@@ -42,7 +42,8 @@ struct CommonOptions {
                 options.completion.countries.formUnion(codes)
             },
             OptionDeclaration(
-                "--kind", value: "KIND[,KIND...]", help: "Only these kinds of place: city, region, country."
+                "--kind", value: "KIND[,KIND...]", completion: .words(Place.Kind.allCases.map(\.rawValue)),
+                help: "Only these kinds of place: city, region, country."
             ) { options, text in
                 for word in text.split(separator: ",") {
                     guard let kind = Place.Kind(rawValue: word._trimmingHorizontalSpace().lowercased()) else {
@@ -71,12 +72,13 @@ struct CommonOptions {
                 options.completion.typoTolerance = false
             },
             OptionDeclaration(
-                "--index", value: "FILE", help: "Complete from an index file written by `build-index --output FILE`."
+                "--index", value: "FILE", completion: .file,
+                help: "Complete from an index file written by `build-index --output FILE`."
             ) { options, text in
                 options.indexFile = text
             },
             OptionDeclaration(
-                "--color", "--colour", value: "WHEN",
+                "--color", "--colour", value: "WHEN", completion: .words(ColorChoice.allCases.map(\.rawValue)),
                 help: "Highlight matches: auto (default: on a terminal, unless NO_COLOR is set and not empty, "
                     + "or TERM is dumb), always or never."
             ) { options, text in

@@ -51,7 +51,9 @@ struct CompleteCommand {
             with control characters escaped and cut to 60 columns). A place's characters that \
             would act on a terminal (control and bidirectional formatting characters, from a custom \
             index) are shown as U+FFFD. With --json, one JSON \
-            object per query on one line, with an empty "results" when nothing matches.
+            object per query on one line, with an empty "results" when nothing matches, and an \
+            error is one JSON line on standard error, {"error": {"code": ..., "message": ...}}, \
+            code "usage", "index" (the places cannot be loaded), "write" or "error".
 
             EXIT STATUS: 0 when at least one query had a completion; 1 when none had (as grep); \
             64 for a usage error; 2 for any other error (an unreadable index file, a failed write).

@@ -30,17 +30,20 @@ struct OptionDeclaration<Command>: Sendable {
     var value: String?
     /// What it does, one or more sentences; wrapped to the help's width.
     var help: String
+    /// What a shell may offer for the value (`completions`, the man page).
+    var completion: ValueCompletion
     /// Applies the option (with its value, for an option that takes one).
     var apply: @Sendable (inout Command, String) throws -> Void
 
     /// An option that takes a value.
     init(
-        _ names: String..., value: String, help: String,
+        _ names: String..., value: String, completion: ValueCompletion = .text, help: String,
         apply: @escaping @Sendable (inout Command, String) throws -> Void
     ) {
         self.names = names
         self.value = value
         self.help = help
+        self.completion = completion
         self.apply = apply
     }
 
@@ -49,32 +52,38 @@ struct OptionDeclaration<Command>: Sendable {
         self.names = names
         self.value = nil
         self.help = help
+        self.completion = .text
         self.apply = { command, _ in try apply(&command) }
     }
 
     /// The same option for a command that holds this one's at `path`.
     func lifted<Outer>(_ path: WritableKeyPath<Outer, Command> & Sendable) -> OptionDeclaration<Outer> {
         let apply = self.apply
-        return OptionDeclaration<Outer>(names: names, value: value, help: help) { outer, value in
+        return OptionDeclaration<Outer>(
+            names: names, value: value, help: help, completion: completion
+        ) { outer, value in
             try apply(&outer[keyPath: path], value)
         }
     }
 
     fileprivate init(
-        names: [String], value: String?, help: String,
+        names: [String], value: String?, help: String, completion: ValueCompletion,
         apply: @escaping @Sendable (inout Command, String) throws -> Void
     ) {
         self.names = names
         self.value = value
         self.help = help
+        self.completion = completion
         self.apply = apply
     }
 
-    /// `--limit N` or `-o, --output FILE`, as the help shows it.
-    var synopsis: String {
-        let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
-        return value.map { "\(shown) \($0)" } ?? shown
+    /// The option without its action: what the help, the completions and the man page read.
+    var summary: OptionSummary {
+        OptionSummary(names: names, value: value, help: help, completion: completion)
     }
+
+    /// `--limit N` or `-o, --output FILE`, as the help shows it.
+    var synopsis: String { summary.synopsis }
 }
 
 /// A subcommand: its name, what it is for, its options and positional arguments; parses
@@ -92,6 +101,15 @@ struct CommandDeclaration<Command>: Sendable {
     /// Takes the positional arguments (after the options are applied); throws a
     /// `UsageError` for arguments the subcommand does not take.
     var positional: @Sendable (inout Command, [String]) throws -> Void
+    /// The words the first positional argument may be (`cache`'s `path`, `size`, `clear`),
+    /// for the completions and the man page; empty for free text or none.
+    var words: [String] = []
+
+    /// The subcommand without its actions: what the completions and the man page read.
+    var summary: CommandSummary {
+        CommandSummary(name: name, abstract: abstract, usage: usage, arguments: arguments,
+                       discussion: discussion, options: options.map(\.summary), words: words)
+    }
 
     /// Every declaration gets `-h, --help` for free; `parse` reports it as `nil`.
     static var helpNames: [String] { ["-h", "--help"] }
@@ -222,78 +240,39 @@ func wrap(_ text: String, width: Int = 88) -> String {
     return out.joined(separator: "\n")
 }
 
-/// Text from the command line, standard input or a data file, made safe to echo in a
-/// message: every character a terminal would act on (`TerminalText.isUnsafe(_:)`: control
-/// and bidirectional formatting characters) shown as an escape (`\t`, `\n`, `\r`,
-/// `\u{1B}`), so that it cannot move the cursor, recolour the terminal or reorder the line.
-enum Sanitized {
-    /// `text` escaped, cut to at most `limit` columns and `4 × limit` bytes (a megabyte of
-    /// combining marks is one character, and is cut too): `… (N bytes)` says how long it was.
-    ///
-    ///     Sanitized.text("a\u{1B}[2Jb")                       // "a\\u{1B}[2Jb"
-    ///     Sanitized.text(String(repeating: "q", count: 100))  // 60 × "q" + "… (100 bytes)"
-    static func text(_ text: String, limit: Int = 60) -> String {
-        let byteLimit = 4 * limit
-        var out = "", columns = 0, bytes = 0
-        for character in text {
-            let shown = escaped(String(character))
-            let width = TerminalText.width(of: shown)
-            guard columns + width <= limit, bytes + shown.utf8.count <= byteLimit else {
-                // Whatever of a long character fits (a base and some of its marks).
-                if columns + width <= limit {
-                    for scalar in shown.unicodeScalars {
-                        guard bytes + scalar.utf8.count <= byteLimit else { break }
-                        out.unicodeScalars.append(scalar)
-                        bytes += scalar.utf8.count
-                    }
-                }
-                return out + "… (\(text.utf8.count) bytes)"
-            }
-            out += shown
-            columns += width
-            bytes += shown.utf8.count
-        }
-        return out
-    }
+/// What a shell may offer for an option's value.
+enum ValueCompletion: Sendable, Equatable {
+    /// Free text: nothing to offer.
+    case text
+    /// One of these words (`--color`: auto, always, never).
+    case words([String])
+    /// A file's path.
+    case file
+    /// A folder's path.
+    case directory
+}
 
-    /// A diagnostic for standard error: each line as `text(_:limit:)` makes it, up to
-    /// 1,000 columns (a message can quote an id or a path from a data file), the newlines
-    /// between lines kept.
-    static func message(_ message: String) -> String {
-        message.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { text(String($0), limit: 1_000) }.joined(separator: "\n")
-    }
+/// An option as the help, the completions and the man page describe it.
+struct OptionSummary: Sendable, Equatable {
+    var names: [String]
+    var value: String?
+    var help: String
+    var completion: ValueCompletion
 
-    /// `text` with its unsafe characters as escapes.
-    static func escaped(_ text: some StringProtocol) -> String {
-        TerminalText.sanitized(text) { scalar in
-            switch scalar {
-            case "\t": "\\t"
-            case "\n": "\\n"
-            case "\r": "\\r"
-            default: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
-            }
-        }
+    /// `--limit N` or `-o, --output FILE`, as the help shows it.
+    var synopsis: String {
+        let shown = names.sorted { $0.count < $1.count }.joined(separator: ", ")
+        return value.map { "\(shown) \($0)" } ?? shown
     }
 }
 
-/// The Damerau-Levenshtein (optimal string alignment) distance between two short words,
-/// for "did you mean" suggestions.
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    guard !a.isEmpty else { return b.count }
-    guard !b.isEmpty else { return a.count }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
-    for i in 1...a.count {
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
-            }
-        }
-    }
-    return d[a.count][b.count]
+/// A subcommand as the completions and the man page describe it.
+struct CommandSummary: Sendable {
+    var name: String
+    var abstract: String
+    var usage: String
+    var arguments: String
+    var discussion: String
+    var options: [OptionSummary]
+    var words: [String]
 }

@@ -11,22 +11,29 @@ enum JSONLine {
         var out = "{\"query\": \(string(query)), \"results\": ["
         for (i, c) in completions.enumerated() {
             if i > 0 { out += ", " }
-            // (The place's id is the completion's: read from the place, not made again.)
-            let place = c.place
-            out += "{\"id\": \(string(place.id)), \"geonameId\": \(place.geonameID.map(String.init) ?? "null")"
-            out += ", \"title\": \(string(c.title)), \"subtitle\": \(string(c.subTitle))"
-            out += ", \"titleHighlightRanges\": \(ranges(c.titleHighlightRanges))"
-            out += ", \"subtitleHighlightRanges\": \(ranges(c.subtitleHighlightRanges))"
-            out += ", \"kind\": \(string(place.kind.rawValue)), \"name\": \(string(place.name))"
-            out += ", \"matchedName\": \(c.matchedName.map(string) ?? "null")"
-            out += ", \"countryCode\": \(string(place.countryCode)), \"country\": \(string(place.countryName))"
-            out += ", \"admin1\": \(place.admin1.map(string) ?? "null")"
-            out += ", \"latitude\": \(number(place.coordinate?.latitude))"
-            out += ", \"longitude\": \(number(place.coordinate?.longitude))"
-            out += ", \"population\": \(place.population)"
-            out += ", \"timeZone\": \(place.timeZone.map(string) ?? "null")}"
+            out += result(c)
         }
         out += "], \"micros\": \(fixed(micros, decimals: 2))}\n"
+        return out
+    }
+
+    /// One completion as a JSON object: the objects of an answer's `results`, and the
+    /// line `demo --print` writes for a pick.
+    static func result(_ c: LocalSearchCompletion) -> String {
+        // (The place's id is the completion's: read from the place, not made again.)
+        let place = c.place
+        var out = "{\"id\": \(string(place.id)), \"geonameId\": \(place.geonameID.map(String.init) ?? "null")"
+        out += ", \"title\": \(string(c.title)), \"subtitle\": \(string(c.subTitle))"
+        out += ", \"titleHighlightRanges\": \(ranges(c.titleHighlightRanges))"
+        out += ", \"subtitleHighlightRanges\": \(ranges(c.subtitleHighlightRanges))"
+        out += ", \"kind\": \(string(place.kind.rawValue)), \"name\": \(string(place.name))"
+        out += ", \"matchedName\": \(c.matchedName.map(string) ?? "null")"
+        out += ", \"countryCode\": \(string(place.countryCode)), \"country\": \(string(place.countryName))"
+        out += ", \"admin1\": \(place.admin1.map(string) ?? "null")"
+        out += ", \"latitude\": \(number(place.coordinate?.latitude))"
+        out += ", \"longitude\": \(number(place.coordinate?.longitude))"
+        out += ", \"population\": \(place.population)"
+        out += ", \"timeZone\": \(place.timeZone.map(string) ?? "null")}"
         return out
     }
 

@@ -17,11 +17,12 @@ import Darwin
 ///
 ///     location-search [complete] [options] [QUERY]   completions for QUERY, or for each stdin line
 ///     location-search demo [options]                  an fzf-style picker on the terminal
-///     location-search build-index | bench | help | --version
+///     location-search build-index | bench | cache | completions | help | --version | --generate-man
 ///
-/// Exit status: 0 on success; 1 when no query had a completion (`complete`) or no place
-/// was picked (`demo`); 2 for an error; 64 for a usage error (one line, and where the help
-/// is); 128 + N for signal N (`demo`).
+/// Exit status: 0 on success; 1 when no query had a completion (`complete`) or Enter found
+/// no match (`demo`); 2 for an error; 64 for a usage error (one line, and where the help
+/// is); 130 when `demo` was left without a pick; 128 + N for signal N (`demo`). Under `--json` an error is one JSON line on standard
+/// error instead (`ErrorReport`), with the same status.
 
 // A write to a pipe whose reader has gone fails with EPIPE, handled where it happens
 // (see `OutputStream`, `StandardError`), the same whether or not the parent ignored SIGPIPE.
@@ -35,11 +36,7 @@ let status: Int32
 do {
     let command = try Command.parse(arguments)
     status = try await command.run()
-} catch let error as UsageError {
-    StandardError.write(error.report)
-    status = 64
 } catch {
-    StandardError.write("location-search: \(Sanitized.message(String(describing: error)))\n")
-    status = 2
+    status = ErrorReport.report(error, json: ErrorReport.wantsJSON(arguments))
 }
 exit(status)

@@ -147,7 +147,8 @@ struct CommandLineToolTests {
     @Test func helpTexts() throws {
         for (name, arguments) in [("tool", ["--help"]), ("complete", ["complete", "--help"]),
                                   ("demo", ["demo", "--help"]), ("buildIndex", ["build-index", "--help"]),
-                                  ("bench", ["bench", "--help"])] {
+                                  ("bench", ["bench", "--help"]), ("cache", ["cache", "--help"]),
+                                  ("completions", ["completions", "--help"]), ("generateMan", ["--generate-man", "--help"])] {
             let result = try Subprocess.run(arguments)
             #expect(result.status == 0)
             for line in result.output.split(separator: "\n") {

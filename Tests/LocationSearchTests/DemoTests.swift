@@ -167,16 +167,18 @@ struct DemoTests {
         try demo.type("\u{0B}")  // Ctrl-K
         try expectPrompt("", column: 2)
         try demo.type(Self.esc)
-        #expect(try demo.waitForExit() == .exited(1))
+        #expect(try demo.waitForExit() == .exited(130))
         try expectRestored(demo, before)
     }
 
+    /// fzf's `abort`: Esc, Ctrl-C, and Ctrl-D on an empty query (here after Ctrl-U) exit
+    /// 130 and print nothing, not even the query.
     @Test(
         "Leaving without a pick",
-        arguments: [("Esc", Self.esc, 1), ("Ctrl-D", "\u{04}", 1), ("Ctrl-C", "\u{03}", 130)]
+        arguments: [("Esc", Self.esc, 130), ("Ctrl-U, Ctrl-D", "\u{15}\u{04}", 130), ("Ctrl-C", "\u{03}", 130)]
             as [(String, String, Int32)])
     func leaveWithoutPick(_ name: String, key: String, status: Int32) throws {
-        let (demo, before) = try startDemo()
+        let (demo, before) = try startDemo(["--print-query"])
         try demo.type("par")
         try demo.waitForScreen("the query") { $0.text(row: 0) == "> par" }
         try demo.type(key)

@@ -58,7 +58,7 @@ extension BenchCommand {
                 command.slowest = n
             },
             OptionDeclaration(
-                "--keep-synthetic-index", value: "FILE",
+                "--keep-synthetic-index", value: "FILE", completion: .file,
                 help: "Keep the synthetic index in FILE (for complete --index)."
             ) { command, text in
                 command.keepSyntheticIndex = text

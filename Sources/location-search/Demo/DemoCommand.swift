@@ -14,19 +14,25 @@ import Darwin
 #endif
 
 /// `location-search demo`: an fzf-style picker. Type a place name, choose with ↑/↓, and
-/// Enter prints the place on standard output; the interface itself is drawn on the
-/// terminal (`/dev/tty`), so `place=$(location-search demo)` works.
+/// Enter prints the place on standard output (its details, or with `--print` the JSON
+/// object `complete --json` writes for it); the interface itself is drawn on the terminal
+/// (`/dev/tty`), so `place=$(location-search demo --print)` works.
 ///
-/// Exit status: 0 after a pick; 1 when left without one (Esc, Ctrl-D); 2 without a
-/// terminal or when the places cannot be loaded; 130 for Ctrl-C; 128 + the signal's number
-/// for a caught signal (SIGTERM 143, SIGHUP 129, SIGUSR1 138, ...). The terminal is
-/// restored on each of these ways out, and on a crash.
+/// Exit status, as fzf's: 0 after a pick; 1 for Enter on a query with no match; 130 for
+/// Esc, Ctrl-C, or Ctrl-D on an empty query (fzf's `abort`); 2 without a terminal or when
+/// the places cannot be loaded; 128 + the signal's number for a caught signal (SIGTERM
+/// 143, SIGHUP 129, SIGUSR1 138, ...). The terminal is restored on each of these ways
+/// out, and on a crash.
 struct DemoCommand {
     /// `--limit` (rows here), `--near`, `--country`, `--kind`, `--no-typos`, `--index` and
     /// `--color`, declared once for `complete` and `demo`.
     var common = CommonOptions()
     /// The query to start with (`--query`).
     var query = ""
+    /// `--print`: the pick as one JSON line instead of the `label: value` block.
+    var printJSON = false
+    /// `--print-query`: the query typed, on the first line, before the pick.
+    var printQuery = false
     /// Whether `--limit` was given: without it the list is as tall as the terminal.
     var rowLimit: Int { limitGiven ? common.completion.limit : .max }
     private var limitGiven = false
@@ -35,23 +41,40 @@ struct DemoCommand {
         name: "demo",
         abstract: """
             An fzf-style picker on the terminal: type a place name, choose with Up/Down, and Enter \
-            prints the place's details on standard output, so that `place=$(location-search demo)` works.
+            prints the place on standard output, so that `place=$(location-search demo --print)` works.
             """,
         arguments: "",
         discussion: """
             KEYS: typing, Backspace, Delete, Ctrl-W (word), Ctrl-U (line), Ctrl-K edit the query; \
             Left/Right, Home/End, Ctrl-A/Ctrl-E move the cursor; Up/Down, Ctrl-P/Ctrl-N, \
-            Shift-Tab/Tab, PgUp/PgDn move through every match (the list scrolls); Enter picks; \
-            Esc or Ctrl-D leaves without a pick; Ctrl-C interrupts; Ctrl-Z suspends (`fg` resumes); \
-            Ctrl-L redraws. A paste is inserted as text (its newlines become spaces).
+            Shift-Tab/Tab, PgUp/PgDn move through every match (the list scrolls); Enter picks (or, \
+            with no match, leaves); Esc or Ctrl-C leaves without a pick, and so does Ctrl-D on an \
+            empty query (otherwise it deletes the character under the cursor), as fzf's abort; \
+            Ctrl-Z suspends (`fg` resumes); Ctrl-L redraws. A paste is inserted as text (its \
+            newlines become spaces).
 
-            EXIT STATUS: 0 after a pick; 1 for Esc or Ctrl-D; 130 for Ctrl-C; 2 without a \
-            terminal or when the places cannot be loaded; 64 for a usage error; 128+N when \
-            stopped by signal N. The terminal is restored on every way out.
+            OUTPUT: the pick's details, one `label: value` line each; with --print, the one-line \
+            JSON object `complete --json` writes for it. --print-query writes the query typed \
+            first, on a line of its own, also when Enter found no match (as fzf's --print-query).
+
+            EXIT STATUS (as fzf's): 0 after a pick; 1 for Enter on a query with no match; 130 \
+            for Esc, Ctrl-C, or Ctrl-D on an empty query; 2 without a terminal or when the places \
+            cannot be loaded; 64 for a usage error; 128+N when stopped by signal N. The terminal \
+            is restored on every way out.
             """,
         options: [
             OptionDeclaration("--query", value: "TEXT", help: "Start with this query typed in.") { command, text in
                 command.query = text
+            },
+            OptionDeclaration(
+                "--print", help: "Print the pick as one JSON line, the object `complete --json` writes for it."
+            ) { command in
+                command.printJSON = true
+            },
+            OptionDeclaration(
+                "--print-query", help: "Print the query typed on the first line, before the pick (as fzf does)."
+            ) { command in
+                command.printQuery = true
             },
         ] + CommonOptions.declarations(
             limitHelp: "Show at most N rows at a time (default: as many as the terminal has room for); "
@@ -130,21 +153,14 @@ struct DemoCommand {
         events.restorePreviousSignalActions()
 
         switch outcome {
-        case .success(.picked(let place)):
+        case .success(.picked(let completion, let query)):
             // (Said once the terminal is back, where the picker would draw over it; a pick
             // means the places loaded, so this does not wait.)
             if let completer = try? await loader.value { CacheWarning.report(completer) }
-            let output = OutputStream()
-            output.write(Self.details(of: place))
-            do {
-                try output.flush()
-            } catch {
-                Self.report(error)
-                return 2
-            }
-            return 0
-        case .success(.cancelled):
-            return 1
+            let pick = printJSON ? JSONLine.result(completion) + "\n" : Self.details(of: completion.place)
+            return write(query: query, then: pick) ?? 0
+        case .success(.noMatch(let query)):
+            return write(query: query, then: "") ?? 1
         case .success(.interrupted):
             return 130
         case .success(.signal(let number)):
@@ -188,6 +204,22 @@ struct DemoCommand {
         return fields.map { label, value in
             (label + ":").padded(to: 13) + (value.map { Sanitized.escaped($0) } ?? "-") + "\n"
         }.joined()
+    }
+
+    /// Writes the query (with `--print-query`) and `text` on standard output; `nil`, or 2
+    /// when the write failed (reported).
+    private func write(query: String, then text: String) -> Int32? {
+        let output = OutputStream()
+        // (Escaped as the details are: a pasted control character cannot reach a terminal.)
+        if printQuery { output.write(Sanitized.escaped(query) + "\n") }
+        output.write(text)
+        do {
+            try output.flush()
+        } catch {
+            Self.report(error)
+            return 2
+        }
+        return nil
     }
 
     private static func report(_ error: any Error) {

@@ -142,6 +142,14 @@ final class DemoSession {
         case .text(let text), .paste(let text): state.editor.insert(text)
         case .backspace: state.editor.deleteBackward()
         case .delete: state.editor.deleteForward()
+        case .control("d"):
+            // fzf's `delete-char/eof`: deletes the character under the cursor; on an empty
+            // query it leaves, as Esc does.
+            guard state.editor.text.isEmpty else {
+                state.editor.deleteForward()
+                break
+            }
+            return .interrupted
         case .control("w"): state.editor.deleteWordBackward()
         case .control("u"): state.editor.deleteToStart()
         case .control("k"): state.editor.deleteToEnd()
@@ -156,9 +164,10 @@ final class DemoSession {
         case .control("l"): screen.invalidate()
         case .control("z"): try suspend()
         case .enter:
-            if let completion = state.selected { return .picked(completion.place) }
-        case .escape, .control("d"): return .cancelled
-        case .control("c"): return .interrupted
+            // (Enter waits for the places and the query's answer: see `readsList`.)
+            guard let completion = state.selected else { return .noMatch(query: state.editor.text) }
+            return .picked(completion, query: state.editor.text)
+        case .escape, .control("c"): return .interrupted
         case .control, .unknown: break
         }
         return nil
