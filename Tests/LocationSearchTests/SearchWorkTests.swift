@@ -53,16 +53,15 @@ struct SearchWorkTests {
     }
 
     /// A run-together word is read as two at each cut ("britishcolumbia"), a key lookup a
-    /// cut, but only while the two words can fit in a key: a place without a GeoNames id
-    /// has its name in its id, a label whose words let a query as long as 1,000 such words
-    /// through `mayMatch`, and a one-word query of 20,000 bytes is then not 20,000 lookups.
+    /// cut, but only while the two words can fit in a key: a one-word reading of 20,000
+    /// bytes is not 20,000 lookups (whether or not `mayMatch` lets such a query through:
+    /// a gazetteer's longest name and qualifiers bound it).
     @Test func aWordLongerThanAnyKeyIsNotReadAsTwo() throws {
         let completer = LocationCompleter(gazetteer: try Gazetteer(places: [
             Place(name: String(repeating: "Ab ", count: 1_000), countryCode: "XX", countryName: "Nowhere"),
             Place(geonameID: 1, name: "British Columbia", countryCode: "CA", countryName: "Canada"),
         ]))
         let long = _QueryPlan(query: String(repeating: "x", count: 20_000))
-        #expect(_Search.mayMatch(long, in: completer.source))
         for (plan, cuts) in [(long, 0), (_QueryPlan(query: "britishcolumbia"), 12)] {
             var search = _Search(source: completer.source, options: CompletionOptions(), recordsRanges: true)
             search.addTwoWordReadings(of: plan, bonus: 0)
@@ -70,6 +69,25 @@ struct SearchWorkTests {
         }
         #expect(completer.completions(for: "britishcolumbia").map(\.title) == ["British Columbia"])
         #expect(completer.completions(for: String(repeating: "x", count: 20_000)).isEmpty)
+    }
+
+    /// A query is read as a name and a qualifier only as far as region and country names
+    /// have words: a long label of another kind (an id made from a 2,000-word name, a time
+    /// zone) does not let a 2,000-word query through as 2,000 splits of up to 2,000 words
+    /// each (the places fuzz target ran out of 2 GB on one).
+    @Test func longLabelsThatNameNoRegionDoNotLengthenQualifiers() throws {
+        let words = (0..<2_000).map { "w\($0)" }
+        let completer = LocationCompleter(gazetteer: try Gazetteer(places: [
+            Place(name: words.joined(separator: " "), countryCode: "XX", countryName: "Nowhere",
+                  timeZone: words.prefix(500).joined(separator: " ")),
+            Place(geonameID: 1, name: "Springfield", countryCode: "US", countryName: "United States", admin1: "Illinois"),
+        ]))
+        let longest = completer.source.qualifiers.longest
+        #expect(longest < 40)
+        #expect(_QueryPlan(query: words.joined(separator: " ")).splits(maxQualifierWords: longest).count < 40)
+        #expect(completer.completions(for: "springfield illinois").first?.title == "Springfield")
+        #expect(completer.completions(for: "springfield, united states").first?.title == "Springfield")
+        #expect(completer.completions(for: words.prefix(40).joined(separator: " ")).first?.place.countryCode == "XX")
     }
 }
 #endif

@@ -69,14 +69,22 @@ final class _Qualifiers: Sendable {
         countryLists = lists
         // Custom gazetteers may name regions and countries without places for them; their
         // words come from the labels (see `withLists(for:_:)`): bound those by counting the
-        // separators in each label, an upper bound on its folded words, without folding.
+        // separators in each region or country name label, an upper bound on its folded
+        // words, without folding. (Only those: another label, a time zone or an id made from
+        // a long name, would let through queries of as many words, and their splits.)
         let longestRegion = regions.buffer.map { Int($0.wordCount) }.max() ?? 0
         let longestCountry = countries.buffer.map { Int($0.wordCount) }.max() ?? 0
+        var isName = [Bool](repeating: false, count: labelCount)
+        for context in gazetteer._places.contexts.buffer {
+            for label in [context.admin1Name, context.countryName] where label >= 0 && Int(label) < labelCount {
+                isName[Int(label)] = true
+            }
+        }
         // (The table read once, and each label's bytes as a buffer: this runs at every
-        // load, over every label.)
+        // load, over the contexts' labels.)
         var longestLabel = 0
         let ascii = _Folding.ascii
-        for var label in gazetteer._labels {
+        for (index, var label) in gazetteer._labels.enumerated() where isName[index] {
             let words = label.withUTF8 { bytes in
                 var words = 1
                 for byte in bytes where byte < 0x80 && ascii[Int(byte)] == 0x20 { words += 1 }
