@@ -47,11 +47,7 @@ struct BuildIndexCommand {
             },
         ],
         positional: { command, words in
-            guard words.isEmpty else {
-                let words = Sanitized.text(words.joined(separator: " "))
-                throw UsageError(message: "build-index takes no arguments, only options: \"\(words)\"",
-                                 command: "build-index")
-            }
+            try UsageError.requireNoArguments(words, command: "build-index")
             if command.geoNames != nil && command.output == nil {
                 throw UsageError(message: "--geonames needs --output FILE (only the bundled index has a default place)",
                                  command: "build-index")

@@ -12,6 +12,15 @@ struct UsageError: Error {
         self.command = command
     }
 
+    /// Throws the usage error of a `command` that takes options only, when `words` (its
+    /// arguments that are not options) are not empty.
+    static func requireNoArguments(_ words: [String], command: String) throws {
+        guard words.isEmpty else {
+            let words = Sanitized.text(words.joined(separator: " "))
+            throw UsageError(message: "\(command) takes no arguments, only options: \"\(words)\"", command: command)
+        }
+    }
+
     /// `location-search: --limit needs a value` and `see `location-search demo --help``.
     var report: String {
         let help = ["location-search", command, "--help"].compactMap { $0 }.joined(separator: " ")

@@ -65,10 +65,7 @@ extension BenchCommand {
             },
         ],
         positional: { _, words in
-            guard words.isEmpty else {
-                let words = Sanitized.text(words.joined(separator: " "))
-                throw UsageError(message: "bench takes no arguments, only options: \"\(words)\"", command: "bench")
-            }
+            try UsageError.requireNoArguments(words, command: "bench")
         })
 
     static func parse(_ arguments: [String]) throws -> BenchCommand? {

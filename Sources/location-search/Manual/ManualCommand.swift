@@ -39,11 +39,7 @@ struct ManualCommand {
             },
         ],
         positional: { _, words in
-            guard words.isEmpty else {
-                let words = Sanitized.text(words.joined(separator: " "))
-                throw UsageError(message: "--generate-man takes no arguments, only options: \"\(words)\"",
-                                 command: "--generate-man")
-            }
+            try UsageError.requireNoArguments(words, command: "--generate-man")
         })
 
     static func parse(_ arguments: [String]) throws -> ManualCommand? {
