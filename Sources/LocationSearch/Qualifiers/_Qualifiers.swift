@@ -75,10 +75,10 @@ final class _Qualifiers: Sendable {
         let longestRegion = regions.buffer.map { Int($0.wordCount) }.max() ?? 0
         let longestCountry = countries.buffer.map { Int($0.wordCount) }.max() ?? 0
         var isName = [Bool](repeating: false, count: labelCount)
+        // (Two stores a context, no array: this runs at every load.)
         for context in gazetteer._places.contexts.buffer {
-            for label in [context.admin1Name, context.countryName] where label >= 0 && Int(label) < labelCount {
-                isName[Int(label)] = true
-            }
+            if context.admin1Name >= 0 && Int(context.admin1Name) < labelCount { isName[Int(context.admin1Name)] = true }
+            if context.countryName >= 0 && Int(context.countryName) < labelCount { isName[Int(context.countryName)] = true }
         }
         // (The table read once, and each label's bytes as a buffer: this runs at every
         // load, over the contexts' labels.)
