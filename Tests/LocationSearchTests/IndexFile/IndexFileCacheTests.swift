@@ -13,20 +13,13 @@ struct IndexFileCacheTests {
     /// The cached loader (as the bundled gazetteer uses it) rebuilds a damaged, foreign
     /// or special cache file and replaces it atomically; it never traps or hangs.
     @Test func theCachedLoaderRebuildsAndReplacesABadCache() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-cache-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("cache.lsindex")
-        var builds = 0
-        func load() throws -> LocationCompleter {
-            try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
-                builds += 1
-                return LocationCompleter(gazetteer: Fixtures.gazetteer)
-            }
-        }
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))  // missing: built and written
-        #expect(builds == 1)
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))  // read
-        #expect(builds == 1)
+        let cache = FixtureCache("ls-cache")
+        defer { cache.remove() }
+        let file = cache.file
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))  // missing: built and written
+        #expect(cache.builds == 1)
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))  // read
+        #expect(cache.builds == 1)
         let original = try Data(contentsOf: file)
         let layout = IndexLayout(original)
         var generator = SeededGenerator(seed: 7)
@@ -44,9 +37,9 @@ struct IndexFileCacheTests {
         }
         for data in damaged {
             try data.write(to: file)
-            let before = builds
-            #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
-            #expect(builds == before + 1)
+            let before = cache.builds
+            #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
+            #expect(cache.builds == before + 1)
             #expect(try Data(contentsOf: file) == original, "the cache was not replaced")
         }
         // Another source key: stale, rebuilt.
@@ -58,15 +51,15 @@ struct IndexFileCacheTests {
         // A FIFO at the cache path: refused, rebuilt, and replaced by the index.
         try FileManager.default.removeItem(at: file)
         #expect(mkfifo(file.path, 0o600) == 0)
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
         #expect(try _IndexFile.read(file)?.sourceKey == "fixture v1")
         // A directory at the cache path: refused and rebuilt; it cannot be replaced, and
         // the completer works without the cache.
         try FileManager.default.removeItem(at: file)
         try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
-        let before = builds
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
-        #expect(builds == before + 1)
+        let before = cache.builds
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
+        #expect(cache.builds == before + 1)
     }
 
     /// The cached loader seals the file it writes (`_IndexFile.Seal`: its table checksum,
@@ -76,27 +69,20 @@ struct IndexFileCacheTests {
     /// longer matches its seal, so its damage is found and it is rebuilt; and a seal
     /// forged to name the resealed file still has its damage found, and rebuilt.
     @Test func theCachedLoaderTrustsOnlyWhatItsSealNames() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-seal-\(UUID())")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("cache.lsindex")
+        let cache = FixtureCache("ls-seal")
+        defer { cache.remove() }
+        let directory = cache.directory, file = cache.file
         let sealFile = _IndexFile.Seal.url(for: file)
-        var builds = 0
-        func load() throws -> LocationCompleter {
-            try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
-                builds += 1
-                return LocationCompleter(gazetteer: Fixtures.gazetteer)
-            }
-        }
         func loadsChecked() throws -> Bool? {
             try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file))?.checked
         }
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
         let full = try #require(try _IndexFile.read(file))
         #expect(full.checked)
         #expect(_IndexFile.Seal.read(for: file)?.checksum == full.tableChecksum)
         #expect(try loadsChecked() == false)
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
-        #expect(builds == 1)
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
+        #expect(cache.builds == 1)
 
         // Not this file's seal, or not a seal: checked in full, then sealed again.
         let seal = try Data(contentsOf: sealFile)
@@ -110,24 +96,24 @@ struct IndexFileCacheTests {
                     otherIdentity, seal.prefix(16)] {
             try bad.write(to: sealFile)
             #expect(try loadsChecked() == true)
-            #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
+            #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
             #expect(try Data(contentsOf: sealFile) == seal, "not sealed again")
         }
         // A FIFO or a folder at the seal's path: never blocks; checked in full, not replaced.
         try FileManager.default.removeItem(at: sealFile)
         #expect(mkfifo(sealFile.path, 0o600) == 0)
         #expect(_IndexFile.Seal.read(for: file) == nil)
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
         try FileManager.default.removeItem(at: sealFile)
         try FileManager.default.createDirectory(at: sealFile, withIntermediateDirectories: false)
         #expect(_IndexFile.Seal.read(for: file) == nil)
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
         try FileManager.default.removeItem(at: sealFile)
-        #expect(builds == 1)
+        #expect(cache.builds == 1)
 
         // Damage that only the structure checks find, resealed: the seal no longer names the
         // file, so the damage is found, and the cache rebuilt and sealed.
-        _ = try load()
+        _ = try cache.load()
         let original = try Data(contentsOf: file)
         var damaged = original
         let layout = IndexLayout(original)
@@ -136,8 +122,8 @@ struct IndexFileCacheTests {
         try damaged.write(to: file)
         #expect(_IndexFile.Seal.read(for: file)?.checksum == full.tableChecksum)
         #expect(throws: GazetteerError.self) { try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file)) }
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
-        #expect(builds == 2)
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
+        #expect(cache.builds == 2)
         #expect(try Data(contentsOf: file) == original)
         #expect(try loadsChecked() == false)
         // The same damage with a seal forged to name it: found all the same, and rebuilt.
@@ -145,8 +131,8 @@ struct IndexFileCacheTests {
         let forged = try #require(try _IndexFile.Reader(file, readingSections: false)).tableChecksum
         _IndexFile.Seal.write(forged, for: file)
         #expect(throws: GazetteerError.self) { try _IndexFile.read(file, seal: _IndexFile.Seal.read(for: file)) }
-        #expect(IndexFileTests.answersAlike(try load(), Fixtures.completer))
-        #expect(builds == 3)
+        #expect(IndexFileTests.answersAlike(try cache.load(), Fixtures.completer))
+        #expect(cache.builds == 3)
         #expect(try Data(contentsOf: file) == original)
         #expect(try loadsChecked() == false)
         // A file opened by path has its sections hashed, even beside a seal that names it: a
@@ -181,17 +167,10 @@ struct IndexFileCacheTests {
     @Test(arguments: trappingDamage.keys.sorted())
     func aForgedSealNeverLetsDamageTrap(_ damage: String) async {
         await #expect(processExitsWith: .success) { [damage] in
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ls-forged-\(UUID())")
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let file = directory.appendingPathComponent("cache.lsindex")
-            var builds = 0
-            func load() throws -> LocationCompleter {
-                try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
-                    builds += 1
-                    return LocationCompleter(gazetteer: Fixtures.gazetteer)
-                }
-            }
-            _ = try load()
+            let cache = FixtureCache("ls-forged")
+            defer { cache.remove() }
+            let file = cache.file
+            _ = try cache.load()
             var data = try Data(contentsOf: file)
             let layout = IndexLayout(data)
             IndexFileCacheTests.trappingDamage[damage]!(layout, &data)
@@ -200,12 +179,12 @@ struct IndexFileCacheTests {
             let forged = try #require(try _IndexFile.Reader(file, readingSections: false)).tableChecksum
             _IndexFile.Seal.write(forged, for: file)
             for _ in 0..<2 {
-                let completer = try load()
+                let completer = try cache.load()
                 for query in ["a", "s", "san", "pari", "lond", "new y", "tokyo", "wien", "sna fr", "zur"] {
                     _ = completer.completions(for: query).map { ($0.title, $0.subTitle, $0.titleHighlightRanges) }
                 }
             }
-            if builds != 2 { exit(1) }
+            if cache.builds != 2 { exit(1) }
         }
     }
 
@@ -255,5 +234,26 @@ struct IndexFileCacheTests {
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
         #expect(names == [current.lastPathComponent, "bundled-0002.lsindex", "notes.txt", running,
                           "bundled-c0ffee.lsindex.seal", "bundled-0002.lsindex.seal"])
+    }
+}
+
+/// A cached load of the fixture gazetteer (as the bundled one loads) into a file in a
+/// folder of its own, counting the builds; `remove()` removes the folder.
+final class FixtureCache {
+    let directory: URL, file: URL
+    private(set) var builds = 0
+
+    init(_ prefix: String) {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID())")
+        file = directory.appendingPathComponent("cache.lsindex")
+    }
+
+    func remove() { try? FileManager.default.removeItem(at: directory) }
+
+    func load() throws -> LocationCompleter {
+        try LocationCompleter.cached(in: file, sourceKey: "fixture v1") {
+            builds += 1
+            return LocationCompleter(gazetteer: Fixtures.gazetteer)
+        }
     }
 }
